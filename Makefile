@@ -1,0 +1,51 @@
+# Front door. On a fresh Debian machine, `make run` and `make test` do all set-up.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+CMAKE_GEN  := -G Ninja
+
+.PHONY: all deps build build-asan run test test-release test-asan bench format format-check clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+$(ASAN_BUILD)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
+	  -DCARCASSONNE_SANITIZE=ON -DCARCASSONNE_BUILD_BENCHMARKS=OFF
+
+build-asan: deps $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target carcassonne_tests carcassonne
+
+# The main program on an embedded default: a demonstration game between two bots.
+run: build
+	./$(BUILD)/carcassonne demo
+
+test: format-check test-release test-asan
+
+test-release: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Sanitizer build (ASan + UBSan) of the whole suite; fuzzing runs fewer games here (see tests).
+test-asan: build-asan
+	cd $(ASAN_BUILD) && CARCASSONNE_FUZZ_SCALE=0.2 ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/carcassonne bench
+	./$(BUILD)/carcassonne_benchmarks
+
+format:
+	clang-format -i $$(git ls-files '*.h' '*.cpp')
+
+format-check: deps
+	clang-format --dry-run --Werror $$(git ls-files '*.h' '*.cpp')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,77 @@
+// The board: which tile lies on which square, and the frontier of empty squares next to tiles.
+//
+// Promise: squares are addressed by (x, y) with x east and y south, any int16 values; the grid
+// grows as tiles are placed (amortised, never during move generation). Every empty square that
+// shares a side with a placed tile is in the frontier, with the edge kinds its placed neighbours
+// demand, so a placement test is one mask comparison.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "core/tiles.h"
+#include "core/types.h"
+
+namespace carcassonne {
+
+struct FrontierSquare {
+  std::int16_t x = 0;
+  std::int16_t y = 0;
+  std::uint8_t required = 0;  // 2 bits per side: the EdgeKind the neighbour on that side shows
+  std::uint8_t constrained = 0;  // 0b11 on each side that has a neighbour
+
+  bool accepts(std::uint8_t edge_signature) const {
+    return ((edge_signature ^ required) & constrained) == 0;
+  }
+  bool operator==(const FrontierSquare&) const = default;
+};
+
+class Board {
+ public:
+  Board() = default;
+
+  // Index of the placed tile on (x, y), or -1.
+  int tile_at(int x, int y) const {
+    const int v = cell(x, y);
+    return v > 0 ? v - 1 : -1;
+  }
+  bool occupied(int x, int y) const { return cell(x, y) > 0; }
+  // Index into frontier() of the empty square (x, y), or -1 if it is not on the frontier.
+  int frontier_index(int x, int y) const {
+    const int v = cell(x, y);
+    return v < 0 ? -v - 1 : -1;
+  }
+  const std::vector<FrontierSquare>& frontier() const { return frontier_; }
+
+  // Records tile `placed_index` on (x, y), whose sides show `edge_signature`.
+  void place(int x, int y, int placed_index, std::uint8_t edge_signature);
+  // A side of the tile on (x, y) now shows another edge kind (a bridge turns field into road).
+  void set_edge(int x, int y, Side side, EdgeKind kind);
+
+  int occupied_neighbours8(int x, int y) const;
+
+  bool operator==(const Board& other) const;
+
+ private:
+  // Cell encoding: 0 empty, k > 0 placed tile k-1, k < 0 frontier entry -k-1.
+  int cell(int x, int y) const {
+    const int cx = x - min_x_, cy = y - min_y_;
+    if (cx < 0 || cy < 0 || cx >= width_ || cy >= height_) return 0;
+    return cells_[static_cast<std::size_t>(cy * width_ + cx)];
+  }
+  std::int16_t& cell_ref(int x, int y) {
+    const int cx = x - min_x_, cy = y - min_y_;
+    assert(cx >= 0 && cy >= 0 && cx < width_ && cy < height_);
+    return cells_[static_cast<std::size_t>(cy * width_ + cx)];
+  }
+  void ensure_contains(int x0, int y0, int x1, int y1);
+  void add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind kind);
+  void remove_frontier(int index);
+
+  int min_x_ = 0, min_y_ = 0, width_ = 0, height_ = 0;
+  std::vector<std::int16_t> cells_;
+  std::vector<FrontierSquare> frontier_;
+};
+
+}  // namespace carcassonne

@@ -1,0 +1,95 @@
+// The feature graph: every segment of every placed tile is a node; connected segments of the same
+// kind form one feature (road, city, field, cloister), kept by union-find.
+//
+// Promise: the data of a feature (open edge count, pennants, followers, member count) lives at its
+// root and is exact after every merge; members of a feature form a circular list so scoring can
+// walk them without allocating. Unions are by size with path halving (states are copied, never
+// undone, so compression is safe).
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/types.h"
+
+namespace carcassonne {
+
+using NodeId = std::uint16_t;
+
+struct FeatureNode {
+  NodeId parent = 0;
+  NodeId next_member = 0;       // circular list of the feature's members
+  std::uint16_t placed_tile = 0;  // index of the placed tile this segment lies on
+  std::uint8_t segment = 0;       // segment index on that tile
+  FeatureKind kind = FeatureKind::Field;
+  // Valid at the root only:
+  std::uint16_t member_count = 1;
+  std::int16_t open_edges = 0;  // side middles of roads/cities not yet matched by a neighbour
+  std::uint8_t pennants = 0;
+  std::uint8_t followers = 0;
+  bool scored = false;  // a completed feature that has been scored (never again)
+
+  bool operator==(const FeatureNode&) const = default;
+};
+
+class FeatureGraph {
+ public:
+  NodeId add(FeatureKind kind, std::uint16_t placed_tile, std::uint8_t segment, int open_edges,
+             int pennants) {
+    const auto id = static_cast<NodeId>(nodes_.size());
+    FeatureNode node;
+    node.parent = id;
+    node.next_member = id;
+    node.placed_tile = placed_tile;
+    node.segment = segment;
+    node.kind = kind;
+    node.open_edges = static_cast<std::int16_t>(open_edges);
+    node.pennants = static_cast<std::uint8_t>(pennants);
+    nodes_.push_back(node);
+    return id;
+  }
+
+  NodeId find(NodeId id) {
+    while (nodes_[id].parent != id) {
+      nodes_[id].parent = nodes_[nodes_[id].parent].parent;
+      id = nodes_[id].parent;
+    }
+    return id;
+  }
+  NodeId find_const(NodeId id) const {
+    while (nodes_[id].parent != id) id = nodes_[id].parent;
+    return id;
+  }
+
+  // Joins the features of a and b (same kind); returns the new root.
+  NodeId unite(NodeId a, NodeId b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return a;
+    assert(nodes_[a].kind == nodes_[b].kind);
+    if (nodes_[a].member_count < nodes_[b].member_count) std::swap(a, b);
+    FeatureNode& root = nodes_[a];
+    FeatureNode& child = nodes_[b];
+    child.parent = a;
+    root.member_count = static_cast<std::uint16_t>(root.member_count + child.member_count);
+    root.open_edges = static_cast<std::int16_t>(root.open_edges + child.open_edges);
+    root.pennants = static_cast<std::uint8_t>(root.pennants + child.pennants);
+    root.followers = static_cast<std::uint8_t>(root.followers + child.followers);
+    root.scored = root.scored || child.scored;
+    std::swap(root.next_member, child.next_member);  // splice the two circular lists
+    return a;
+  }
+
+  FeatureNode& node(NodeId id) { return nodes_[id]; }
+  const FeatureNode& node(NodeId id) const { return nodes_[id]; }
+  FeatureNode& root_data(NodeId id) { return nodes_[find(id)]; }
+  int size() const { return static_cast<int>(nodes_.size()); }
+  void reserve(std::size_t n) { nodes_.reserve(n); }
+
+ private:
+  std::vector<FeatureNode> nodes_;
+};
+
+}  // namespace carcassonne

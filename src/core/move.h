@@ -1,0 +1,131 @@
+// Moves: one small, trivially copyable value per decision of the game.
+//
+// Promise: every decision the rules ask for is one Move; two Moves are equal exactly when they
+// are the same decision (factories zero every field a kind does not use). Moves carry no pointer
+// to a state; the text notation (notation.h) needs the state only to name tiles and locations.
+//
+// Layout (12 bytes): kind, rotation, segment, aux, x, y, amount.
+//   Place   x, y, rotation (0..3 quarter turns clockwise)
+//   Bridge  x, y, aux = BridgeAxis
+//   Meeple  segment = index of the segment on the tile just placed (a canonical choice: the
+//           notation accepts any location the segment touches and maps it here)
+//   Claim   x, y, segment = port on that tile naming the feature
+//   Choose  aux = tile type
+//   Bid     amount
+//   Discard, Skip, Castle, Score, Pass, Buy, Sell: no data
+#pragma once
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+#include "core/tiles.h"
+#include "core/types.h"
+
+namespace carcassonne {
+
+enum class MoveKind : std::uint8_t {
+  Place,
+  Discard,
+  Bridge,
+  Meeple,
+  Skip,
+  Castle,
+  Score,
+  Claim,
+  Choose,
+  Bid,
+  Pass,
+  Buy,
+  Sell,
+};
+
+enum class BridgeAxis : std::uint8_t { NorthSouth = 0, EastWest = 1 };
+
+struct Move {
+  MoveKind kind = MoveKind::Skip;
+  std::uint8_t rotation = 0;
+  std::uint8_t segment = 0;
+  std::uint8_t aux = 0;
+  std::int16_t x = 0;
+  std::int16_t y = 0;
+  std::int32_t amount = 0;
+
+  static constexpr Move place(int x, int y, Rotation rotation) {
+    Move m;
+    m.kind = MoveKind::Place;
+    m.x = static_cast<std::int16_t>(x);
+    m.y = static_cast<std::int16_t>(y);
+    m.rotation = rotation;
+    return m;
+  }
+  static constexpr Move bridge(int x, int y, BridgeAxis axis) {
+    Move m;
+    m.kind = MoveKind::Bridge;
+    m.x = static_cast<std::int16_t>(x);
+    m.y = static_cast<std::int16_t>(y);
+    m.aux = static_cast<std::uint8_t>(axis);
+    return m;
+  }
+  static constexpr Move meeple(int segment) {
+    Move m;
+    m.kind = MoveKind::Meeple;
+    m.segment = static_cast<std::uint8_t>(segment);
+    return m;
+  }
+  static constexpr Move claim(int x, int y, Port port) {
+    Move m;
+    m.kind = MoveKind::Claim;
+    m.x = static_cast<std::int16_t>(x);
+    m.y = static_cast<std::int16_t>(y);
+    m.segment = port;
+    return m;
+  }
+  static constexpr Move choose(TileType tile) {
+    Move m;
+    m.kind = MoveKind::Choose;
+    m.aux = tile;
+    return m;
+  }
+  static constexpr Move bid(int amount) {
+    Move m;
+    m.kind = MoveKind::Bid;
+    m.amount = amount;
+    return m;
+  }
+  static constexpr Move simple(MoveKind kind) {
+    Move m;
+    m.kind = kind;
+    return m;
+  }
+
+  bool operator==(const Move&) const = default;
+};
+
+// A caller-owned, fixed-capacity list: move generation never allocates.
+class MoveList {
+ public:
+  static constexpr int kCapacity = 4096;
+
+  void clear() { size_ = 0; }
+  void push(const Move& move) {
+    assert(size_ < kCapacity);
+    moves_[size_++] = move;
+  }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Move& operator[](int i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  bool contains(const Move& move) const {
+    for (const Move& m : *this)
+      if (m == move) return true;
+    return false;
+  }
+
+ private:
+  int size_ = 0;
+  std::array<Move, kCapacity> moves_;
+};
+
+}  // namespace carcassonne

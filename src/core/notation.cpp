@@ -1,0 +1,192 @@
+#include "core/notation.h"
+
+#include <charconv>
+#include <vector>
+
+namespace carcassonne {
+
+namespace {
+
+std::vector<std::string_view> split_words(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ') ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  int value = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  if (*first == '+') return std::nullopt;
+  auto [end, ec] = std::from_chars(first, last, value);
+  if (ec != std::errc() || end != last) return std::nullopt;
+  return value;
+}
+
+// "X,Y" -> coordinates within the int16 range of moves.
+std::optional<std::pair<int, int>> parse_square(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  auto x = parse_int(text.substr(0, comma));
+  auto y = parse_int(text.substr(comma + 1));
+  if (!x || !y || *x < -32768 || *x > 32767 || *y < -32768 || *y > 32767) return std::nullopt;
+  return std::pair{*x, *y};
+}
+
+Error bad(std::string_view text, std::string_view why) {
+  return Error{ErrorCode::BadNotation, "\"" + std::string(text) + "\": " + std::string(why)};
+}
+
+// The canonical location naming a segment of a placed tile: the first side middle it crosses
+// (N, E, S, W) for roads and cities, the first half-edge clockwise from NNW for fields.
+Port canonical_port(const GameState& state, int tile, int segment) {
+  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+  const RotatedTile& rotated = rotated_tile(placed.type, placed.rotation);
+  const PortMask ports = rotated.segment_ports[static_cast<std::size_t>(segment)];
+  if (ports == 0) return kCloisterPort;
+  const PortMask middles = ports & side_middles_mask();
+  const PortMask pick = middles != 0 ? middles : ports;
+  for (Port p = 0; p < kPortCount; ++p)
+    if (pick & port_bit(p)) return p;
+  return kCloisterPort;
+}
+
+}  // namespace
+
+std::optional<Port> parse_location(std::string_view text) {
+  if (text == "cloister") return kCloisterPort;
+  for (Port p = 0; p < kPortCount; ++p)
+    if (kPortNames[p] == text) return p;
+  return std::nullopt;
+}
+
+std::string_view location_name(Port port) {
+  if (port == kCloisterPort) return "cloister";
+  return port < kPortCount ? kPortNames[port] : "?";
+}
+
+std::string format_move(const GameState& state, const Move& move) {
+  auto square = [&] { return std::to_string(move.x) + "," + std::to_string(move.y); };
+  switch (move.kind) {
+    case MoveKind::Place:
+      return "place " + square() + " r" + std::to_string(90 * move.rotation);
+    case MoveKind::Discard: return "discard";
+    case MoveKind::Bridge:
+      return "bridge " + square() +
+             (move.aux == static_cast<int>(BridgeAxis::NorthSouth) ? " NS" : " EW");
+    case MoveKind::Meeple: {
+      const int tile = state.turn_tile();
+      if (tile < 0) return "meeple ?";
+      return "meeple " + std::string(location_name(canonical_port(state, tile, move.segment)));
+    }
+    case MoveKind::Skip: return "skip";
+    case MoveKind::Castle: return "castle";
+    case MoveKind::Score: return "score";
+    case MoveKind::Claim:
+      return "claim " + square() + " " + std::string(location_name(move.segment));
+    case MoveKind::Choose:
+      return "choose " +
+             std::string(move.aux < kTileTypeCount ? tile_spec(move.aux).id : std::string_view("?"));
+    case MoveKind::Bid: return "bid " + std::to_string(move.amount);
+    case MoveKind::Pass: return "pass";
+    case MoveKind::Buy: return "buy";
+    case MoveKind::Sell: return "sell";
+  }
+  return "?";
+}
+
+Result<Move> parse_move(const GameState& state, std::string_view text) {
+  const std::vector<std::string_view> words = split_words(text);
+  if (words.empty()) return bad(text, "empty action");
+  const std::string_view verb = words[0];
+  const std::size_t args = words.size() - 1;
+  auto expect_args = [&](std::size_t n, std::string_view form) -> std::optional<Error> {
+    if (args != n) return bad(text, "expected \"" + std::string(form) + "\"");
+    return std::nullopt;
+  };
+
+  if (verb == "place") {
+    if (auto e = expect_args(2, "place X,Y rR")) return *e;
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    static constexpr std::string_view kRotations[] = {"r0", "r90", "r180", "r270"};
+    for (Rotation r = 0; r < kRotationCount; ++r)
+      if (words[2] == kRotations[r]) return Move::place(square->first, square->second, r);
+    return bad(text, "rotation must be r0, r90, r180 or r270");
+  }
+  if (verb == "bridge") {
+    if (auto e = expect_args(2, "bridge X,Y NS|EW")) return *e;
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    if (words[2] == "NS") return Move::bridge(square->first, square->second, BridgeAxis::NorthSouth);
+    if (words[2] == "EW") return Move::bridge(square->first, square->second, BridgeAxis::EastWest);
+    return bad(text, "a bridge runs NS or EW");
+  }
+  if (verb == "meeple") {
+    if (auto e = expect_args(1, "meeple LOCATION")) return *e;
+    const auto port = parse_location(words[1]);
+    if (!port) return bad(text, "unknown location (NNW N NNE ENE E ESE SSE S SSW WSW W WNW cloister)");
+    const int tile = state.turn_tile();
+    if (tile < 0)
+      return Error{ErrorCode::WrongPhase, "\"" + std::string(text) +
+                                              "\": no tile has been placed this turn"};
+    const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+    std::uint8_t segment = kNoSegment;
+    if (*port == kCloisterPort) {
+      const int cloister = rotated_tile(placed.type, placed.rotation).cloister_segment;
+      if (cloister >= 0) segment = static_cast<std::uint8_t>(cloister);
+    } else {
+      segment = state.segment_at(tile, *port);
+      // A half-edge of a city side touches the city (the city fills the whole side).
+      if (segment == kNoSegment && !is_side_middle(*port))
+        segment = state.segment_at(tile, side_middle(port_side(*port)));
+    }
+    if (segment == kNoSegment)
+      return Error{ErrorCode::IllegalMove, "\"" + std::string(text) +
+                                               "\": no feature there on the tile just placed"};
+    return Move::meeple(segment);
+  }
+  if (verb == "claim") {
+    if (auto e = expect_args(2, "claim X,Y LOCATION")) return *e;
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    const auto port = parse_location(words[2]);
+    if (!port) return bad(text, "unknown location");
+    return Move::claim(square->first, square->second, *port);
+  }
+  if (verb == "choose") {
+    if (auto e = expect_args(1, "choose TILE")) return *e;
+    const auto tile = find_tile_type(words[1]);
+    if (!tile) return Error{ErrorCode::UnknownTile, "\"" + std::string(text) + "\": unknown tile"};
+    return Move::choose(*tile);
+  }
+  if (verb == "bid") {
+    if (auto e = expect_args(1, "bid N")) return *e;
+    const auto amount = parse_int(words[1]);
+    if (!amount || *amount < 0) return bad(text, "a bid is a whole number of points, 0 or more");
+    return Move::bid(*amount);
+  }
+  struct Simple {
+    std::string_view word;
+    MoveKind kind;
+  };
+  static constexpr Simple kSimple[] = {{"discard", MoveKind::Discard}, {"skip", MoveKind::Skip},
+                                       {"castle", MoveKind::Castle},   {"score", MoveKind::Score},
+                                       {"pass", MoveKind::Pass},       {"buy", MoveKind::Buy},
+                                       {"sell", MoveKind::Sell}};
+  for (const Simple& s : kSimple) {
+    if (verb != s.word) continue;
+    if (auto e = expect_args(0, s.word)) return *e;
+    return Move::simple(s.kind);
+  }
+  return bad(text, "unknown action");
+}
+
+}  // namespace carcassonne
