@@ -212,6 +212,19 @@ std::optional<Error> GameState::check(const Move& move) const {
   return Error{ErrorCode::IllegalMove, "unknown phase"};
 }
 
+std::optional<Error> GameState::check_as(PlayerId actor, const Move& move) const {
+  if (!over() && actor != current_player_)
+    return Error{ErrorCode::NotYourTurn, "it is player " + std::to_string(current_player_) +
+                                             "'s decision, not player " + std::to_string(actor) + "'s"};
+  return check(move);
+}
+
+Result<bool> GameState::apply_as(PlayerId actor, const Move& move) {
+  if (auto error = check_as(actor, move)) return *error;
+  apply_unchecked(move);
+  return true;
+}
+
 Result<bool> GameState::apply(const Move& move) {
   if (auto error = check(move)) return *error;
   apply_unchecked(move);

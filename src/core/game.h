@@ -99,8 +99,11 @@ class GameState {
   void legal_moves(MoveList& out) const;
   // Why `move` is not legal now, or nullopt when it is.
   std::optional<Error> check(const Move& move) const;
+  // As check(move), and first that `actor` is the player whose decision is pending.
+  std::optional<Error> check_as(PlayerId actor, const Move& move) const;
   // Checks, then performs the move. An illegal move leaves the state unchanged.
   Result<bool> apply(const Move& move);
+  Result<bool> apply_as(PlayerId actor, const Move& move);
   // Performs a move known to be legal (from legal_moves); asserts in debug builds.
   void apply_unchecked(const Move& move);
 

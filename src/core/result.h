@@ -17,6 +17,7 @@ namespace carcassonne {
 enum class ErrorCode {
   // Moves
   IllegalMove,   // well-formed but not allowed now; the message says why
+  NotYourTurn,   // the decision pending belongs to another player
   WrongPhase,    // a kind of action the game is not asking for now
   GameOver,      // no action is possible after the end
   BadNotation,   // text that is not an action at all
@@ -74,6 +75,7 @@ class [[nodiscard]] Result {
 inline std::string_view error_code_name(ErrorCode code) {
   switch (code) {
     case ErrorCode::IllegalMove: return "illegal_move";
+    case ErrorCode::NotYourTurn: return "not_your_turn";
     case ErrorCode::WrongPhase: return "wrong_phase";
     case ErrorCode::GameOver: return "game_over";
     case ErrorCode::BadNotation: return "bad_notation";

@@ -1,0 +1,188 @@
+// Untrusted input: malformed records, garbage notation and illegal actions of every verb give the
+// documented error code and a message, never a crash, and never change the game.
+#include <gtest/gtest.h>
+
+#include "core/notation.h"
+#include "record/record.h"
+
+namespace carcassonne {
+namespace {
+
+GameState game_with_deck(std::vector<std::string> ids) {
+  GameConfig config;
+  config.players = 2;
+  for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
+  return *GameState::create(config);
+}
+
+// Parses and applies `text`; expects failure with `code` and the state left unchanged.
+void expect_rejected(GameState& state, const std::string& text, ErrorCode code) {
+  const GameState before = state;
+  auto move = parse_move(state, text);
+  if (move.ok()) {
+    auto applied = state.apply(*move);
+    ASSERT_FALSE(applied.ok()) << "\"" << text << "\" was accepted";
+    EXPECT_EQ(applied.error().code, code)
+        << "\"" << text << "\": " << applied.error().message;
+    EXPECT_FALSE(applied.error().message.empty());
+  } else {
+    EXPECT_EQ(move.error().code, code) << "\"" << text << "\": " << move.error().message;
+    EXPECT_FALSE(move.error().message.empty());
+  }
+  EXPECT_TRUE(state == before) << "a rejected action changed the game";
+}
+
+TEST(IllegalInput, EveryVerbInThePlacementPhase) {
+  GameState state = game_with_deck({"E", "U"});
+  ASSERT_EQ(state.phase(), Phase::PlaceTile);
+  // Verbs that belong to other phases or to Bridges, Castles and Bazaars (not in this game).
+  for (const char* text : {"meeple N", "skip", "discard", "bridge 0,0 NS", "castle", "score",
+                           "claim 0,0 N", "choose E", "bid 3", "pass", "buy", "sell"})
+    expect_rejected(state, text, ErrorCode::WrongPhase);
+  // Placement itself: occupied, not adjacent, diagonal only, mismatched edges.
+  expect_rejected(state, "place 0,0 r0", ErrorCode::IllegalMove);
+  expect_rejected(state, "place 5,5 r0", ErrorCode::IllegalMove);
+  expect_rejected(state, "place 1,1 r0", ErrorCode::IllegalMove);   // diagonal to the start tile
+  expect_rejected(state, "place 0,-1 r0", ErrorCode::IllegalMove);  // field meets D's city
+  expect_rejected(state, "place 1,0 r0", ErrorCode::IllegalMove);   // field meets D's road
+  EXPECT_TRUE(state.apply(*parse_move(state, "place 0,-1 r180")).ok());
+}
+
+TEST(IllegalInput, EveryVerbInTheFollowerPhase) {
+  GameState state = game_with_deck({"E", "U"});
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 0,1 r180")).ok());  // cap faces south
+  ASSERT_EQ(state.phase(), Phase::Follower);
+  for (const char* text : {"place 1,0 r90", "discard", "bridge 0,1 EW", "castle", "score",
+                           "claim 0,1 S", "choose U", "bid 0", "pass", "buy", "sell"})
+    expect_rejected(state, text, ErrorCode::WrongPhase);
+  expect_rejected(state, "meeple cloister", ErrorCode::IllegalMove);  // E has no cloister
+  EXPECT_TRUE(state.apply(*parse_move(state, "meeple S")).ok());
+}
+
+TEST(IllegalInput, OccupiedFeatureAndEmptySupply) {
+  GameState state = game_with_deck({"U", "U"});
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 1,0 r90")).ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "meeple E")).ok());  // thief on D's road
+  ASSERT_TRUE(state.apply(*parse_move(state, "place -1,0 r90")).ok());
+  expect_rejected(state, "meeple W", ErrorCode::IllegalMove);  // same road, already occupied
+  expect_rejected(state, "meeple E", ErrorCode::IllegalMove);
+  EXPECT_TRUE(state.apply(*parse_move(state, "meeple NNW")).ok());  // the field is free
+}
+
+TEST(IllegalInput, OutOfRangeNumbers) {
+  GameState state = game_with_deck({"E"});
+  expect_rejected(state, "place 40000,0 r0", ErrorCode::BadNotation);
+  expect_rejected(state, "place 0,-99999999999 r0", ErrorCode::BadNotation);
+  expect_rejected(state, "place 0,1 r45", ErrorCode::BadNotation);
+  expect_rejected(state, "place 0,1 r360", ErrorCode::BadNotation);
+  expect_rejected(state, "place 32767,32767 r0", ErrorCode::IllegalMove);
+  // A Move built directly (as a network layer might) with an impossible rotation or segment.
+  Move bad = Move::place(0, 1, 0);
+  bad.rotation = 7;
+  EXPECT_EQ(state.check(bad)->code, ErrorCode::OutOfRange);
+  ASSERT_TRUE(state.apply(Move::place(0, 1, 2)).ok());
+  EXPECT_EQ(state.check(Move::meeple(9))->code, ErrorCode::OutOfRange);
+  EXPECT_EQ(state.check(Move::meeple(200))->code, ErrorCode::OutOfRange);
+}
+
+TEST(IllegalInput, GarbageNotation) {
+  GameState state = game_with_deck({"E"});
+  for (const char* text : {"", "   ", "place", "place 0,1", "place 0,1 r0 extra", "place a,b r0",
+                           "place 0;1 r0", "place +1,0 r0", "PLACE 0,1 r0", "hello", "meeple",
+                           "meeple XYZ", "bid", "bid -1", "bid x", "bid 1.5", "skip now",
+                           "bridge 0,0 NE", "claim 0,0", "\x01\xff\xfe"})
+    expect_rejected(state, text, ErrorCode::BadNotation);
+  expect_rejected(state, "choose NOPE", ErrorCode::UnknownTile);
+}
+
+TEST(IllegalInput, WrongPlayer) {
+  GameState state = game_with_deck({"E", "E"});
+  const GameState before = state;
+  auto result = state.apply_as(1, Move::place(0, -1, 2));
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().code, ErrorCode::NotYourTurn);
+  EXPECT_TRUE(state == before);
+  EXPECT_TRUE(state.apply_as(0, Move::place(0, -1, 2)).ok());
+  EXPECT_EQ(state.check_as(1, Move::simple(MoveKind::Skip))->code, ErrorCode::NotYourTurn);
+}
+
+TEST(IllegalInput, AfterTheGameIsOver) {
+  GameState state = game_with_deck({"E"});
+  ASSERT_TRUE(state.apply(Move::place(0, -1, 2)).ok());
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  ASSERT_TRUE(state.over());
+  for (const char* text : {"place 0,1 r0", "skip", "meeple N"}) {
+    auto move = parse_move(state, text);
+    if (move.ok()) {
+      EXPECT_EQ(state.check(*move)->code, ErrorCode::GameOver) << text;
+    }
+  }
+  MoveList moves;
+  state.legal_moves(moves);
+  EXPECT_TRUE(moves.empty());
+}
+
+// ---- Records ----
+
+void expect_record_error(const std::string& json, ErrorCode code, const std::string& phrase) {
+  auto record = parse_record(json);
+  if (record.ok()) {
+    auto state = replay(*record);
+    ASSERT_FALSE(state.ok()) << json;
+    EXPECT_EQ(state.error().code, code) << state.error().message;
+    EXPECT_NE(state.error().message.find(phrase), std::string::npos) << state.error().message;
+    return;
+  }
+  EXPECT_EQ(record.error().code, code) << record.error().message;
+  EXPECT_NE(record.error().message.find(phrase), std::string::npos) << record.error().message;
+}
+
+TEST(IllegalInput, MalformedRecords) {
+  expect_record_error("", ErrorCode::BadRecord, "JSON");
+  expect_record_error("{", ErrorCode::BadRecord, "JSON");
+  expect_record_error("[]", ErrorCode::BadRecord, "object");
+  expect_record_error("{}", ErrorCode::BadRecord, "players");
+  expect_record_error(R"({"players":"Ann"})", ErrorCode::BadRecord, "players");
+  expect_record_error(R"({"players":["Ann"]})", ErrorCode::BadPlayerCount, "2 to 6");
+  expect_record_error(R"({"players":["a","b","c","d","e","f","g"]})", ErrorCode::BadPlayerCount,
+                      "2 to 6");
+  expect_record_error(R"({"players":["a",3]})", ErrorCode::BadRecord, "string");
+  expect_record_error(R"({"players":["a","b"],"colour":1})", ErrorCode::BadRecord, "colour");
+  expect_record_error(R"({"players":["a","b"],"expansions":["river"]})",
+                      ErrorCode::UnknownExpansion, "river");
+  expect_record_error(R"({"players":["a","b"],"expansions":"bcb"})", ErrorCode::BadRecord,
+                      "expansions");
+  expect_record_error(R"({"players":["a","b"],"rules":{"bazaar":"silent"}})",
+                      ErrorCode::BadRuleOption, "silent");
+  expect_record_error(R"({"players":["a","b"],"rules":{"dragon":"on"}})", ErrorCode::BadRuleOption,
+                      "dragon");
+  expect_record_error(R"({"players":["a","b"],"start":"Z"})", ErrorCode::UnknownTile, "Z");
+  expect_record_error(R"({"players":["a","b"],"deck":["E","Q7"]})", ErrorCode::UnknownTile, "Q7");
+  expect_record_error(R"({"players":["a","b"],"deck":"E"})", ErrorCode::BadRecord, "deck");
+  expect_record_error(R"({"players":["a","b"],"seed":-4})", ErrorCode::BadRecord, "seed");
+  expect_record_error(R"({"players":["a","b"],"seed":"7"})", ErrorCode::BadRecord, "seed");
+  expect_record_error(R"({"players":["a","b"],"actions":[1]})", ErrorCode::BadRecord, "actions");
+  expect_record_error(R"({"players":["a","b"],"actions":"skip"})", ErrorCode::BadRecord, "actions");
+  // Illegal actions name their 0-based index and the reason.
+  expect_record_error(R"({"players":["a","b"],"deck":["E","E"],
+                          "actions":["place 0,-1 r180","skip","place 0,-2 r180"]})",
+                      ErrorCode::IllegalMove, "action 2 \"place 0,-2 r180\"");
+  expect_record_error(R"({"players":["a","b"],"deck":["E"],"actions":["skip"]})",
+                      ErrorCode::WrongPhase, "action 0");
+  expect_record_error(R"({"players":["a","b"],"deck":["E"],"actions":["place 0,-1 r180","skip","skip"]})",
+                      ErrorCode::GameOver, "action 2");
+}
+
+TEST(IllegalInput, RecordRoundTripAndDefaults) {
+  auto record = parse_record(R"({"players":["Ann","Bob","Cid"],"deck":["E","U"],"seed":7,
+                                  "actions":["place 0,-1 r180","meeple N"]})");
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  EXPECT_EQ(record->start_tile, *find_tile_type("D"));
+  EXPECT_EQ(record->rules, RuleSet{});
+  auto again = parse_record(write_record(*record));
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(*again == *record);
+}
+
+}  // namespace
+}  // namespace carcassonne

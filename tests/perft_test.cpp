@@ -1,0 +1,152 @@
+// Perft: pinned counts of the decision tree from fixed positions.
+//
+// Depths 1 and 2 from the start tile are counted by hand in the comments. Deeper counts are pinned
+// as regression values and are cross-checked by a brute-force counter that proposes every move of
+// every kind in a box around the board and counts those that check() accepts: move generation and
+// the legality checker must agree at every node.
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "core/perft.h"
+#include "record/record.h"
+
+namespace carcassonne {
+namespace {
+
+GameState start_with_deck(std::vector<std::string> ids, int players = 2) {
+  GameConfig config;
+  config.players = players;
+  for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
+  return *GameState::create(config);
+}
+
+// Every candidate move of every kind, filtered by check() alone.
+std::uint64_t brute_force_perft(const GameState& state, int depth) {
+  if (depth == 0 || state.over()) return 1;
+  std::vector<Move> candidates;
+  int min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+  for (const PlacedTile& t : state.placed_tiles()) {
+    min_x = std::min<int>(min_x, t.x);
+    max_x = std::max<int>(max_x, t.x);
+    min_y = std::min<int>(min_y, t.y);
+    max_y = std::max<int>(max_y, t.y);
+  }
+  for (int y = min_y - 2; y <= max_y + 2; ++y)
+    for (int x = min_x - 2; x <= max_x + 2; ++x)
+      for (Rotation r = 0; r < kRotationCount; ++r) candidates.push_back(Move::place(x, y, r));
+  for (int s = 0; s < 12; ++s) candidates.push_back(Move::meeple(s));
+  for (MoveKind kind : {MoveKind::Skip, MoveKind::Discard, MoveKind::Castle, MoveKind::Score,
+                        MoveKind::Pass, MoveKind::Buy, MoveKind::Sell})
+    candidates.push_back(Move::simple(kind));
+  std::uint64_t total = 0;
+  for (const Move& move : candidates) {
+    if (state.check(move).has_value()) continue;
+    if (depth == 1) {
+      ++total;
+      continue;
+    }
+    GameState child = state;
+    EXPECT_TRUE(child.apply(move).ok());
+    total += brute_force_perft(child, depth - 1);
+  }
+  return total;
+}
+
+TEST(Perft, StartTileWithCityCapByHand) {
+  // Start D at 0,0: city north, road west-east, field south. E is a city cap on its north edge.
+  //   0,-1 needs a city on its south side: E r180 only                   -> 1
+  //   1,0 and -1,0 need a road facing D: E has no road                   -> 0
+  //   0,1 needs a field on its north side: E r90, r180, r270             -> 3
+  // Depth 1 = 4. Each placement offers meeple on the cap, on the field, or skip: depth 2 = 12.
+  const GameState state = start_with_deck({"E", "E"});
+  EXPECT_EQ(perft(state, 1), 4u);
+  EXPECT_EQ(perft(state, 2), 12u);
+  EXPECT_EQ(brute_force_perft(state, 2), 12u);
+}
+
+TEST(Perft, StartTileWithStraightRoadByHand) {
+  // U is a straight road north-south between two fields; it has no city, so 0,-1 is out.
+  //   1,0 and -1,0 need a road facing D (r90, r270); 0,1 needs a field north (r90, r270) -> 6.
+  // After each: meeple on the road, on either field, or skip (nothing is occupied) -> 4 each = 24.
+  const GameState state = start_with_deck({"U", "U"});
+  EXPECT_EQ(perft(state, 1), 6u);
+  EXPECT_EQ(perft(state, 2), 24u);
+  EXPECT_EQ(brute_force_perft(state, 2), 24u);
+}
+
+TEST(Perft, CloisterSymmetricTileByHand) {
+  // B (cloister in a field) shows field on every side, so it fits only at 0,1 (D's south is field),
+  // in all 4 rotations: depth 1 = 4; meeple on cloister, field, or skip: depth 2 = 12.
+  const GameState state = start_with_deck({"B"});
+  EXPECT_EQ(perft(state, 1), 4u);
+  EXPECT_EQ(perft(state, 2), 12u);
+  // The deck is used up after this turn: every line ends the game at depth 2.
+  EXPECT_EQ(perft(state, 3), 12u);
+}
+
+TEST(Perft, OccupiedFeatureLimitsDeployment) {
+  // U at 1,0 r90 extends D's road; a thief goes on it. The second U at 2,0 r90 continues the same
+  // road, which is occupied, so its meeple options are the two fields (also joined to D's fields,
+  // unoccupied) or skip: 3.
+  GameState state = start_with_deck({"U", "U"});
+  ASSERT_TRUE(state.apply(Move::place(1, 0, 1)).ok());
+  ASSERT_TRUE(state.apply(Move::meeple(0)).ok());  // U's segment 0 is its road
+  ASSERT_TRUE(state.apply(Move::place(2, 0, 1)).ok());
+  EXPECT_EQ(perft(state, 1), 3u);
+  EXPECT_EQ(brute_force_perft(state, 1), 3u);
+}
+
+TEST(Perft, PinnedSeededPositions) {
+  // Base game, 2 players, full deck shuffled from a seed; counts from the initial position.
+  // Pinned regression values; the brute-force counter confirms them up to depth 4.
+  struct Pinned {
+    std::uint64_t seed;
+    std::array<std::uint64_t, 6> counts;  // depths 1..6
+  };
+  static constexpr Pinned kPinned[] = {
+      {1, {6, 30, 220, 800, 7336, 20866}},
+      {2, {4, 12, 96, 452, 3152, 14808}},
+      {3, {6, 24, 232, 846, 5798, 24676}},
+  };
+  for (const Pinned& pinned : kPinned) {
+    Record record;
+    record.players = {"a", "b"};
+    record.seed = pinned.seed;
+    const GameState state = *replay(record);
+    for (int depth = 1; depth <= 6; ++depth)
+      EXPECT_EQ(perft(state, depth), pinned.counts[static_cast<std::size_t>(depth - 1)])
+          << "seed " << pinned.seed << " depth " << depth;
+    EXPECT_EQ(brute_force_perft(state, 4), pinned.counts[3]) << "seed " << pinned.seed;
+  }
+}
+
+TEST(Perft, PinnedMidGamePosition) {
+  // Three players, 60 decisions into a seeded game (followers used up, fields and a cloister
+  // occupied): a position loaded from its record.
+  auto record = parse_record(R"({"players":["a","b","c"],"seed":11,"actions":[
+      "place 0,1 r90","meeple NNW","place 0,-1 r90","meeple S","place -1,1 r0","meeple W",
+      "place 0,2 r180","skip","place 1,-1 r270","skip","place 2,-1 r90","meeple N",
+      "place 1,-2 r0","meeple ENE","place 3,-1 r0","skip","place 1,-3 r90","meeple ENE",
+      "place 0,3 r0","meeple N","place 1,-4 r270","meeple N","place 2,-3 r270","meeple cloister",
+      "place 1,2 r90","meeple NNE","place 3,0 r180","skip","place 1,-5 r90","skip",
+      "place -1,0 r270","meeple NNE","place 4,0 r180","skip","place 0,-4 r270","skip",
+      "place 5,0 r270","skip","place -1,-4 r270","meeple N","place 3,-2 r90","skip",
+      "place 4,-1 r0","meeple NNE","place 1,-6 r0","skip","place 6,0 r180","meeple NNW",
+      "place -1,-3 r180","meeple NNW","place 2,2 r180","skip","place -1,3 r90","meeple NNW",
+      "place 4,1 r90","meeple N","place 1,-7 r270","meeple N","place 0,4 r270","meeple S"]})");
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  auto state = replay(*record);
+  ASSERT_TRUE(state.ok()) << state.error().message;
+  static constexpr std::array<std::uint64_t, 5> kCounts = {37, 37, 848, 2260, 68600};
+  for (int depth = 1; depth <= 5; ++depth)
+    EXPECT_EQ(perft(*state, depth), kCounts[static_cast<std::size_t>(depth - 1)]) << depth;
+  EXPECT_EQ(brute_force_perft(*state, 3), kCounts[2]);
+  // Divide: the per-move counts add up to the total.
+  std::uint64_t sum = 0;
+  for (const auto& [move, count] : perft_divide(*state, 3)) sum += count;
+  EXPECT_EQ(sum, kCounts[2]);
+}
+
+}  // namespace
+}  // namespace carcassonne
