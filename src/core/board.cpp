@@ -40,12 +40,11 @@ void Board::add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind
   int index = frontier_index(x, y);
   if (index < 0) {
     index = static_cast<int>(frontier_.size());
-    frontier_.push_back(FrontierSquare{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), 0, 0});
+    frontier_.push_back(FrontierSquare{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), 0});
     cell_ref(x, y) = static_cast<std::int16_t>(-index - 1);
   }
   FrontierSquare& square = frontier_[static_cast<std::size_t>(index)];
   const int shift = 2 * static_cast<int>(side_of_square);
-  square.constrained = static_cast<std::uint8_t>(square.constrained | (3 << shift));
   square.required = static_cast<std::uint8_t>((square.required & ~(3 << shift)) |
                                                (static_cast<int>(kind) << shift));
 }

@@ -18,12 +18,10 @@ namespace carcassonne {
 struct FrontierSquare {
   std::int16_t x = 0;
   std::int16_t y = 0;
-  std::uint8_t required = 0;  // 2 bits per side: the EdgeKind the neighbour on that side shows
-  std::uint8_t constrained = 0;  // 0b11 on each side that has a neighbour
+  // 2 bits per side (north lowest): the EdgeKind the neighbour on that side shows, 0 where the
+  // side has no neighbour. With tiles.h's fitting_rotations() this byte decides placement.
+  std::uint8_t required = 0;
 
-  bool accepts(std::uint8_t edge_signature) const {
-    return ((edge_signature ^ required) & constrained) == 0;
-  }
   bool operator==(const FrontierSquare&) const = default;
 };
 

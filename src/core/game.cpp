@@ -121,8 +121,7 @@ bool GameState::can_deploy(int segment) const {
 
 bool GameState::has_any_placement(TileType type) const {
   for (const FrontierSquare& square : board_.frontier())
-    for (Rotation r = 0; r < kRotationCount; ++r)
-      if (fits(type, square, r)) return true;
+    if (fitting_rotations(type, square.required) != 0) return true;
   return false;
 }
 
@@ -133,9 +132,11 @@ void GameState::legal_moves(MoveList& out) const {
   out.clear();
   switch (phase_) {
     case Phase::PlaceTile:
-      for (const FrontierSquare& square : board_.frontier())
+      for (const FrontierSquare& square : board_.frontier()) {
+        const unsigned rotations = fitting_rotations(tile_in_hand_, square.required);
         for (Rotation r = 0; r < kRotationCount; ++r)
-          if (fits(tile_in_hand_, square, r)) out.push(Move::place(square.x, square.y, r));
+          if ((rotations >> r) & 1u) out.push(Move::place(square.x, square.y, r));
+      }
       break;
     case Phase::Follower: {
       const int segments = tile_spec(placed_[static_cast<std::size_t>(turn_tile_)].type).segment_count;
@@ -173,7 +174,7 @@ std::optional<Error> GameState::check(const Move& move) const {
         constexpr std::array<std::string_view, 4> kSideNames = {"north", "east", "south", "west"};
         for (int s = 0; s < kSideCount; ++s) {
           const int shift = 2 * s;
-          if (((square.constrained >> shift) & 3) && ((signature ^ square.required) >> shift & 3)) {
+          if (((square.required >> shift) & 3) && ((signature ^ square.required) >> shift & 3)) {
             constexpr std::array<std::string_view, 4> kKinds = {"?", "field", "road", "city"};
             return Error{ErrorCode::IllegalMove,
                          "tile " + std::string(tile_spec(tile_in_hand_).id) + " at " + where +
@@ -544,8 +545,7 @@ std::string GameState::check_invariants() const {
         if (f < 0) return "empty square beside a tile is missing from the frontier";
         const FrontierSquare& sq = board_.frontier()[static_cast<std::size_t>(f)];
         const int shift = 2 * static_cast<int>(opposite(side));
-        if (((sq.constrained >> shift) & 3) != 3 ||
-            static_cast<EdgeKind>((sq.required >> shift) & 3) != signature_edge(signature, side))
+        if (static_cast<EdgeKind>((sq.required >> shift) & 3) != signature_edge(signature, side))
           return "frontier requirement differs at " + square_name(nx, ny);
       }
     }
@@ -557,7 +557,7 @@ std::string GameState::check_invariants() const {
       const Side side = static_cast<Side>(s);
       const bool has = board_.occupied(sq.x + side_dx(side), sq.y + side_dy(side));
       neighbours += has;
-      if (has != (((sq.constrained >> (2 * s)) & 3) == 3)) return "frontier constraint mask differs";
+      if (has != (((sq.required >> (2 * s)) & 3) != 0)) return "frontier demand without neighbour";
     }
     if (neighbours == 0) return "frontier square without neighbour";
   }

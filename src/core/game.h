@@ -134,7 +134,7 @@ class GameState {
 
   // Rule predicates shared by legal_moves() and check().
   bool fits(TileType type, const FrontierSquare& square, Rotation rotation) const {
-    return square.accepts(rotated_tile(type, rotation).edge_signature);
+    return (fitting_rotations(type, square.required) >> rotation) & 1u;
   }
   bool can_deploy(int segment) const;
 

@@ -243,4 +243,32 @@ constexpr const RotatedTile& rotated_tile(TileType type, Rotation rotation) {
   return detail::kRotationTable[type][rotation & 3];
 }
 
+// A square's demands: 2 bits per side (north lowest), the EdgeKind its neighbour on that side
+// shows, 0 where there is no neighbour. There are only 256 such bytes, so for every tile type the
+// rotations that satisfy each one are tabulated: a placement test is one lookup.
+namespace detail {
+constexpr bool signature_satisfies(std::uint8_t signature, std::uint8_t required) {
+  for (int side = 0; side < kSideCount; ++side) {
+    const int need = (required >> (2 * side)) & 3;
+    if (need != 0 && need != ((signature >> (2 * side)) & 3)) return false;
+  }
+  return true;
+}
+constexpr auto build_fit_table() {
+  std::array<std::array<std::uint8_t, 256>, kTileTypeCount> table{};
+  for (int t = 0; t < kTileTypeCount; ++t)
+    for (int required = 0; required < 256; ++required)
+      for (int r = 0; r < kRotationCount; ++r)
+        if (signature_satisfies(kRotationTable[t][r].edge_signature, static_cast<std::uint8_t>(required)))
+          table[t][required] = static_cast<std::uint8_t>(table[t][required] | (1 << r));
+  return table;
+}
+inline constexpr auto kFitTable = build_fit_table();
+}  // namespace detail
+
+// Bit r set = the tile fits a square with these demands at rotation r.
+constexpr std::uint8_t fitting_rotations(TileType type, std::uint8_t required) {
+  return detail::kFitTable[type][required];
+}
+
 }  // namespace carcassonne
