@@ -22,7 +22,8 @@ GameState mid_game() {
   MoveList moves;
   while (state.tiles_left_in_deck() > 35) {
     state.legal_moves(moves);
-    state.apply_unchecked(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+    state.apply_unchecked(
+        moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
   }
   return state;
 }
@@ -36,9 +37,10 @@ void BM_RandomGame(benchmark::State& bench) {
     total_moves += static_cast<std::uint64_t>(random_playout(state, rng, moves));
     benchmark::DoNotOptimize(state.score(0));
   }
-  bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()),
-                                                 benchmark::Counter::kIsRate);
-  bench.counters["moves/s"] = benchmark::Counter(static_cast<double>(total_moves), benchmark::Counter::kIsRate);
+  bench.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["moves/s"] =
+      benchmark::Counter(static_cast<double>(total_moves), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomGame)->Arg(2)->Arg(4)->Arg(6);
 
@@ -70,8 +72,8 @@ void BM_PlayoutFromMidGame(benchmark::State& bench) {
     random_playout(copy, rng, moves);
     benchmark::DoNotOptimize(copy.score(0));
   }
-  bench.counters["playouts/s"] = benchmark::Counter(static_cast<double>(bench.iterations()),
-                                                    benchmark::Counter::kIsRate);
+  bench.counters["playouts/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_PlayoutFromMidGame);
 

@@ -27,7 +27,9 @@ double fuzz_scale() {
   const char* scale = std::getenv("CARCASSONNE_FUZZ_SCALE");
   return scale != nullptr ? std::atof(scale) : 1.0;
 }
-int scaled(int games) { return std::max(10, static_cast<int>(games * fuzz_scale())); }
+int scaled(int games) {
+  return std::max(10, static_cast<int>(games * fuzz_scale()));
+}
 
 // ---- An independent feature graph: breadth-first search over a map of placed tiles ----
 
@@ -41,14 +43,16 @@ struct RebuiltFeature {
 std::vector<RebuiltFeature> rebuild_features(const GameState& state) {
   const auto& placed = state.placed_tiles();
   std::map<std::pair<int, int>, int> at;
-  for (std::size_t i = 0; i < placed.size(); ++i) at[{placed[i].x, placed[i].y}] = static_cast<int>(i);
+  for (std::size_t i = 0; i < placed.size(); ++i)
+    at[{placed[i].x, placed[i].y}] = static_cast<int>(i);
   auto segment_ports = [&](int tile, int segment) {
     const PlacedTile& t = placed[static_cast<std::size_t>(tile)];
     // Rotate the printed ports by hand rather than through the engine's tables.
     const PortMask printed = tile_spec(t.type).segments[static_cast<std::size_t>(segment)].ports;
     PortMask rotated = 0;
     for (int p = 0; p < kPortCount; ++p)
-      if (printed & (1 << p)) rotated = static_cast<PortMask>(rotated | (1 << ((p + 3 * t.rotation) % 12)));
+      if (printed & (1 << p))
+        rotated = static_cast<PortMask>(rotated | (1 << ((p + 3 * t.rotation) % 12)));
     return rotated;
   };
   std::set<std::pair<int, int>> seen;  // (tile, segment)
@@ -65,7 +69,8 @@ std::vector<RebuiltFeature> rebuild_features(const GameState& state) {
         auto [tile, segment] = todo.back();
         todo.pop_back();
         const PlacedTile& t = placed[static_cast<std::size_t>(tile)];
-        const SegmentSpec& spec_segment = tile_spec(t.type).segments[static_cast<std::size_t>(segment)];
+        const SegmentSpec& spec_segment =
+            tile_spec(t.type).segments[static_cast<std::size_t>(segment)];
         feature.nodes.push_back(t.first_node + segment);
         feature.pennants += spec_segment.pennants;
         tiles.insert(tile);
@@ -85,7 +90,8 @@ std::vector<RebuiltFeature> rebuild_features(const GameState& state) {
           const TileSpec& other_spec = tile_spec(placed[static_cast<std::size_t>(other)].type);
           for (int os = 0; os < other_spec.segment_count; ++os) {
             if (!(segment_ports(other, os) & (1 << kMirror[p]))) continue;
-            if (other_spec.segments[static_cast<std::size_t>(os)].kind != spec_segment.kind) continue;
+            if (other_spec.segments[static_cast<std::size_t>(os)].kind != spec_segment.kind)
+              continue;
             if (seen.insert({other, os}).second) todo.push_back({other, os});
           }
         }
@@ -187,7 +193,8 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
       if (steps % 11 == 0) {
         ASSERT_NO_FATAL_FAILURE(expect_features_match_rebuild(state));
       }
-      const Move move = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+      const Move move =
+          moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
       const std::string text = format_move(state, move);
       ASSERT_TRUE(state.apply(move).ok()) << text;
       record.actions.push_back(text);
@@ -210,7 +217,9 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
   }
 }
 
-TEST(Fuzz, BaseGameAllPlayerCounts) { fuzz_games({"base", {}, 1500}, 1000); }
+TEST(Fuzz, BaseGameAllPlayerCounts) {
+  fuzz_games({"base", {}, 1500}, 1000);
+}
 
 TEST(Fuzz, EmptyAndTinyDecks) {
   // Decks of 0..3 arbitrary tiles: the game ends when the deck is used up, even at once.
@@ -231,7 +240,8 @@ TEST(Fuzz, EmptyAndTinyDecks) {
     while (!state.over()) {
       state.legal_moves(moves);
       ASSERT_NO_FATAL_FAILURE(check_step(state, moves, rng, true));
-      state.apply_unchecked(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+      state.apply_unchecked(
+          moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
     }
     ASSERT_EQ(state.check_invariants(), "");
   }

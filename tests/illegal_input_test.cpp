@@ -22,8 +22,7 @@ void expect_rejected(GameState& state, const std::string& text, ErrorCode code) 
   if (move.ok()) {
     auto applied = state.apply(*move);
     ASSERT_FALSE(applied.ok()) << "\"" << text << "\" was accepted";
-    EXPECT_EQ(applied.error().code, code)
-        << "\"" << text << "\": " << applied.error().message;
+    EXPECT_EQ(applied.error().code, code) << "\"" << text << "\": " << applied.error().message;
     EXPECT_FALSE(applied.error().message.empty());
   } else {
     EXPECT_EQ(move.error().code, code) << "\"" << text << "\": " << move.error().message;
@@ -87,10 +86,26 @@ TEST(IllegalInput, OutOfRangeNumbers) {
 
 TEST(IllegalInput, GarbageNotation) {
   GameState state = game_with_deck({"E"});
-  for (const char* text : {"", "   ", "place", "place 0,1", "place 0,1 r0 extra", "place a,b r0",
-                           "place 0;1 r0", "place +1,0 r0", "PLACE 0,1 r0", "hello", "meeple",
-                           "meeple XYZ", "bid", "bid -1", "bid x", "bid 1.5", "skip now",
-                           "bridge 0,0 NE", "claim 0,0", "\x01\xff\xfe"})
+  for (const char* text : {"",
+                           "   ",
+                           "place",
+                           "place 0,1",
+                           "place 0,1 r0 extra",
+                           "place a,b r0",
+                           "place 0;1 r0",
+                           "place +1,0 r0",
+                           "PLACE 0,1 r0",
+                           "hello",
+                           "meeple",
+                           "meeple XYZ",
+                           "bid",
+                           "bid -1",
+                           "bid x",
+                           "bid 1.5",
+                           "skip now",
+                           "bridge 0,0 NE",
+                           "claim 0,0",
+                           "\x01\xff\xfe"})
     expect_rejected(state, text, ErrorCode::BadNotation);
   expect_rejected(state, "choose NOPE", ErrorCode::UnknownTile);
 }
@@ -169,8 +184,9 @@ TEST(IllegalInput, MalformedRecords) {
                       ErrorCode::IllegalMove, "action 2 \"place 0,-2 r180\"");
   expect_record_error(R"({"players":["a","b"],"deck":["E"],"actions":["skip"]})",
                       ErrorCode::WrongPhase, "action 0");
-  expect_record_error(R"({"players":["a","b"],"deck":["E"],"actions":["place 0,-1 r180","skip","skip"]})",
-                      ErrorCode::GameOver, "action 2");
+  expect_record_error(
+      R"({"players":["a","b"],"deck":["E"],"actions":["place 0,-1 r180","skip","skip"]})",
+      ErrorCode::GameOver, "action 2");
 }
 
 TEST(IllegalInput, RecordRoundTripAndDefaults) {

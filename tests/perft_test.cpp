@@ -4,11 +4,12 @@
 // as regression values and are cross-checked by a brute-force counter that proposes every move of
 // every kind in a box around the board and counts those that check() accepts: move generation and
 // the legality checker must agree at every node.
+#include "core/perft.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
 
-#include "core/perft.h"
 #include "record/record.h"
 
 namespace carcassonne {

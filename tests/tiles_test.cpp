@@ -1,4 +1,6 @@
 // The compiled tile catalogue against the shared reference file, and the rotation geometry.
+#include "core/tiles.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "core/notation.h"
-#include "core/tiles.h"
 
 namespace carcassonne {
 namespace {
@@ -74,7 +75,8 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
       } else if (word == "borders") {
         borders = true;
       } else if (borders && word.size() > 1 && word[0] == '#') {
-        segment.bordered = static_cast<std::uint16_t>(segment.bordered | (1u << (std::stoi(word.substr(1)) - 1)));
+        segment.bordered =
+            static_cast<std::uint16_t>(segment.bordered | (1u << (std::stoi(word.substr(1)) - 1)));
       } else if (word == "ends-at") {
         words >> word;  // where a road ends: not needed by these rules
       }
@@ -122,7 +124,8 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
 
 TEST(Tiles, BoxCounts) {
   int base = 0, bcb = 0;
-  for (const TileSpec& spec : kTileCatalogue) (spec.expansion == Expansion::Base ? base : bcb) += spec.count;
+  for (const TileSpec& spec : kTileCatalogue)
+    (spec.expansion == Expansion::Base ? base : bcb) += spec.count;
   EXPECT_EQ(base, 72);
   EXPECT_EQ(bcb, 12);
   EXPECT_EQ(kTileCatalogue[*find_tile_type("D")].start_tile, true);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.h"
 #include "core/move.h"
@@ -26,5 +27,7 @@ class Bot {
 
 // Bots by name: "random". Unknown names give an error listing the known ones.
 Result<std::unique_ptr<Bot>> make_bot(std::string_view name, std::uint64_t seed);
+// The names make_bot knows, for help texts.
+std::vector<std::string_view> known_bot_names();
 
 }  // namespace carcassonne

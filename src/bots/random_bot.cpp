@@ -12,7 +12,8 @@ int random_playout(GameState& state, Pcg32& rng, MoveList& scratch) {
   int applied = 0;
   while (!state.over()) {
     state.legal_moves(scratch);
-    state.apply_unchecked(scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))]);
+    state.apply_unchecked(
+        scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))]);
     ++applied;
   }
   return applied;

@@ -17,7 +17,8 @@ void Board::ensure_contains(int x0, int y0, int x1, int y1) {
   std::vector<std::int16_t> grown(static_cast<std::size_t>(new_width * new_height), 0);
   for (int cy = 0; cy < height_; ++cy)
     for (int cx = 0; cx < width_; ++cx)
-      grown[static_cast<std::size_t>((cy + min_y_ - new_min_y) * new_width + cx + min_x_ - new_min_x)] =
+      grown[static_cast<std::size_t>((cy + min_y_ - new_min_y) * new_width + cx + min_x_ -
+                                     new_min_x)] =
           cells_[static_cast<std::size_t>(cy * width_ + cx)];
   cells_ = std::move(grown);
   min_x_ = new_min_x;
@@ -40,13 +41,14 @@ void Board::add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind
   int index = frontier_index(x, y);
   if (index < 0) {
     index = static_cast<int>(frontier_.size());
-    frontier_.push_back(FrontierSquare{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), 0});
+    frontier_.push_back(
+        FrontierSquare{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), 0});
     cell_ref(x, y) = static_cast<std::int16_t>(-index - 1);
   }
   FrontierSquare& square = frontier_[static_cast<std::size_t>(index)];
   const int shift = 2 * static_cast<int>(side_of_square);
   square.required = static_cast<std::uint8_t>((square.required & ~(3 << shift)) |
-                                               (static_cast<int>(kind) << shift));
+                                              (static_cast<int>(kind) << shift));
 }
 
 void Board::place(int x, int y, int placed_index, std::uint8_t edge_signature) {

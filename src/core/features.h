@@ -20,7 +20,7 @@ using NodeId = std::uint16_t;
 
 struct FeatureNode {
   NodeId parent = 0;
-  NodeId next_member = 0;       // circular list of the feature's members
+  NodeId next_member = 0;         // circular list of the feature's members
   std::uint16_t placed_tile = 0;  // index of the placed tile this segment lies on
   std::uint8_t segment = 0;       // segment index on that tile
   FeatureKind kind = FeatureKind::Field;

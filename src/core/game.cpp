@@ -11,15 +11,21 @@ namespace {
 
 constexpr ScoreCategory category_of(FeatureKind kind) {
   switch (kind) {
-    case FeatureKind::Road: return ScoreCategory::Road;
-    case FeatureKind::City: return ScoreCategory::City;
-    case FeatureKind::Cloister: return ScoreCategory::Cloister;
-    case FeatureKind::Field: return ScoreCategory::Farm;
+    case FeatureKind::Road:
+      return ScoreCategory::Road;
+    case FeatureKind::City:
+      return ScoreCategory::City;
+    case FeatureKind::Cloister:
+      return ScoreCategory::Cloister;
+    case FeatureKind::Field:
+      return ScoreCategory::Farm;
   }
   return ScoreCategory::Road;
 }
 
-std::string square_name(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+std::string square_name(int x, int y) {
+  return std::to_string(x) + "," + std::to_string(y);
+}
 
 }  // namespace
 
@@ -44,8 +50,8 @@ std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, s
 
 Result<GameState> GameState::create(const GameConfig& config) {
   if (config.players < kMinPlayers || config.players > kMaxPlayers)
-    return Error{ErrorCode::BadPlayerCount, "a game needs 2 to 6 players, not " +
-                                                std::to_string(config.players)};
+    return Error{ErrorCode::BadPlayerCount,
+                 "a game needs 2 to 6 players, not " + std::to_string(config.players)};
   if (config.start_tile >= kTileTypeCount)
     return Error{ErrorCode::UnknownTile, "unknown start tile"};
   if (config.deck.size() > static_cast<std::size_t>(kMaxDeckSize))
@@ -61,7 +67,8 @@ Result<GameState> GameState::create(const GameConfig& config) {
   state.placed_.reserve(config.deck.size() + 1);
   state.features_.reserve((config.deck.size() + 1) * 6);
   state.followers_.reserve(static_cast<std::size_t>(config.players * kFollowersPerPlayer));
-  for (int p = 0; p < config.players; ++p) state.supply_[static_cast<std::size_t>(p)] = kFollowersPerPlayer;
+  for (int p = 0; p < config.players; ++p)
+    state.supply_[static_cast<std::size_t>(p)] = kFollowersPerPlayer;
   state.place_tile(0, 0, config.start_tile, 0);
   state.current_player_ = 0;
   state.begin_turn();
@@ -102,12 +109,14 @@ bool GameState::feature_complete(NodeId root) const {
   const FeatureNode& node = features_.node(root);
   switch (node.kind) {
     case FeatureKind::Road:
-    case FeatureKind::City: return node.open_edges == 0;
+    case FeatureKind::City:
+      return node.open_edges == 0;
     case FeatureKind::Cloister: {
       const PlacedTile& placed = placed_[node.placed_tile];
       return board_.occupied_neighbours8(placed.x, placed.y) == 8;
     }
-    case FeatureKind::Field: return false;
+    case FeatureKind::Field:
+      return false;
   }
   return false;
 }
@@ -139,13 +148,15 @@ void GameState::legal_moves(MoveList& out) const {
       }
       break;
     case Phase::Follower: {
-      const int segments = tile_spec(placed_[static_cast<std::size_t>(turn_tile_)].type).segment_count;
+      const int segments =
+          tile_spec(placed_[static_cast<std::size_t>(turn_tile_)].type).segment_count;
       for (int s = 0; s < segments; ++s)
         if (can_deploy(s)) out.push(Move::meeple(s));
       out.push(Move::simple(MoveKind::Skip));
       break;
     }
-    case Phase::GameOver: break;
+    case Phase::GameOver:
+      break;
   }
 }
 
@@ -154,7 +165,8 @@ std::optional<Error> GameState::check(const Move& move) const {
     return Error{ErrorCode::WrongPhase, "the game is waiting for " + std::string(expected)};
   };
   switch (phase_) {
-    case Phase::GameOver: return Error{ErrorCode::GameOver, "the game is over"};
+    case Phase::GameOver:
+      return Error{ErrorCode::GameOver, "the game is over"};
     case Phase::PlaceTile: {
       if (move.kind != MoveKind::Place) return wrong_phase("the tile in hand to be placed");
       const Move canonical = Move::place(move.x, move.y, move.rotation);
@@ -216,7 +228,8 @@ std::optional<Error> GameState::check(const Move& move) const {
 std::optional<Error> GameState::check_as(PlayerId actor, const Move& move) const {
   if (!over() && actor != current_player_)
     return Error{ErrorCode::NotYourTurn, "it is player " + std::to_string(current_player_) +
-                                             "'s decision, not player " + std::to_string(actor) + "'s"};
+                                             "'s decision, not player " + std::to_string(actor) +
+                                             "'s"};
   return check(move);
 }
 
@@ -244,8 +257,11 @@ void GameState::apply_unchecked(const Move& move) {
       deploy(move.segment);
       finish_turn();
       break;
-    case MoveKind::Skip: finish_turn(); break;
-    default: assert(false && "move kind not used by this rule set");
+    case MoveKind::Skip:
+      finish_turn();
+      break;
+    default:
+      assert(false && "move kind not used by this rule set");
   }
 }
 
@@ -275,8 +291,8 @@ void GameState::place_tile(int x, int y, TileType type, Rotation rotation) {
   const RotatedTile& rotated = rotated_tile(type, rotation);
   for (int s = 0; s < spec.segment_count; ++s) {
     const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
-    const int open = std::popcount(static_cast<unsigned>(rotated.segment_ports[static_cast<std::size_t>(s)] &
-                                                         side_middles_mask()));
+    const int open = std::popcount(static_cast<unsigned>(
+        rotated.segment_ports[static_cast<std::size_t>(s)] & side_middles_mask()));
     features_.add(segment.kind, static_cast<std::uint16_t>(index), static_cast<std::uint8_t>(s),
                   open, segment.pennants);
   }
@@ -300,7 +316,8 @@ void GameState::place_tile(int x, int y, TileType type, Rotation rotation) {
 }
 
 void GameState::deploy(int segment) {
-  const auto node = static_cast<NodeId>(placed_[static_cast<std::size_t>(turn_tile_)].first_node + segment);
+  const auto node =
+      static_cast<NodeId>(placed_[static_cast<std::size_t>(turn_tile_)].first_node + segment);
   followers_.push_back(Follower{current_player_, node});
   --supply_[static_cast<std::size_t>(current_player_)];
   ++features_.root_data(node).followers;
@@ -354,7 +371,8 @@ std::uint8_t GameState::majority(NodeId root) const {
   std::uint8_t winners = 0;
   if (best == 0) return 0;
   for (int p = 0; p < player_count_; ++p)
-    if (count[static_cast<std::size_t>(p)] == best) winners = static_cast<std::uint8_t>(winners | (1u << p));
+    if (count[static_cast<std::size_t>(p)] == best)
+      winners = static_cast<std::uint8_t>(winners | (1u << p));
   return winners;
 }
 
@@ -376,7 +394,8 @@ int GameState::feature_value(NodeId root, bool final_scoring, int* tiles_out) co
       value = tiles;
       break;
     }
-    case FeatureKind::Field: break;
+    case FeatureKind::Field:
+      break;
   }
   if (tiles_out != nullptr) *tiles_out = tiles;
   return value;
@@ -446,8 +465,7 @@ void GameState::score_farms() {
     do {
       const FeatureNode& node = features_.node(member);
       const PlacedTile& placed = placed_[node.placed_tile];
-      const std::uint16_t bordered =
-          tile_spec(placed.type).segments[node.segment].bordered_cities;
+      const std::uint16_t bordered = tile_spec(placed.type).segments[node.segment].bordered_cities;
       for (int k = 0; k < kMaxPrintedSegments; ++k) {
         if (!(bordered >> k & 1u)) continue;
         const NodeId city = features_.find(static_cast<NodeId>(placed.first_node + k));
@@ -482,7 +500,8 @@ std::string GameState::check_invariants() const {
     ++on_board[static_cast<std::size_t>(f.player)];
   }
   for (int p = 0; p < player_count_; ++p)
-    if (on_board[static_cast<std::size_t>(p)] + supply_[static_cast<std::size_t>(p)] != kFollowersPerPlayer)
+    if (on_board[static_cast<std::size_t>(p)] + supply_[static_cast<std::size_t>(p)] !=
+        kFollowersPerPlayer)
       return "followers of player " + std::to_string(p) + " are not conserved";
   // Scores are the sum of their categories.
   for (int p = 0; p < player_count_; ++p) {

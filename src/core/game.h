@@ -40,22 +40,22 @@ enum class Phase : std::uint8_t { PlaceTile, Follower, GameOver };
 enum class ScoreCategory : std::uint8_t { Road, City, Cloister, Farm };
 inline constexpr int kScoreCategoryCount = 4;
 
-// Something that scored (or was worth nothing because unoccupied), reported to an optional log.
+// An occupied feature or farm that was scored, reported to an optional log.
 struct ScoreEvent {
   ScoreCategory category = ScoreCategory::Road;
   bool final_scoring = false;
-  int points = 0;             // what each winner received
-  std::uint8_t winners = 0;   // bit p = player p received the points
-  int tiles = 0;              // tiles of the feature (cloister: itself plus neighbours)
+  int points = 0;            // what each winner received
+  std::uint8_t winners = 0;  // bit p = player p received the points
+  int tiles = 0;             // tiles of the feature (cloister: itself plus neighbours)
   int pennants = 0;
-  int cities = 0;             // farms: completed cities supplied
-  int x = 0, y = 0;           // a tile of the feature (for logs)
+  int cities = 0;    // farms: completed cities supplied
+  int x = 0, y = 0;  // a tile of the feature (for logs)
 };
 
 struct GameConfig {
   RuleSet rules;
   int players = 2;
-  TileType start_tile = 3;  // "D"
+  TileType start_tile = 3;     // "D"
   std::vector<TileType> deck;  // exact draw order after the start tile
 };
 
@@ -91,9 +91,7 @@ class GameState {
   Phase phase() const { return phase_; }
   bool over() const { return phase_ == Phase::GameOver; }
   PlayerId current_player() const { return current_player_; }
-  PendingDecision pending() const {
-    return {over() ? kNoPlayer : current_player_, phase_};
-  }
+  PendingDecision pending() const { return {over() ? kNoPlayer : current_player_, phase_}; }
   TileType tile_in_hand() const { return tile_in_hand_; }
 
   void legal_moves(MoveList& out) const;

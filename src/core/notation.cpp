@@ -41,7 +41,7 @@ std::optional<std::pair<int, int>> parse_square(std::string_view text) {
 }
 
 Error bad(std::string_view text, std::string_view why) {
-  return Error{ErrorCode::BadNotation, "\"" + std::string(text) + "\": " + std::string(why)};
+  return Error{ErrorCode::BadNotation, quote_text(text) + ": " + std::string(why)};
 }
 
 // The canonical location naming a segment of a placed tile: the first side middle it crosses
@@ -77,7 +77,8 @@ std::string format_move(const GameState& state, const Move& move) {
   switch (move.kind) {
     case MoveKind::Place:
       return "place " + square() + " r" + std::to_string(90 * move.rotation);
-    case MoveKind::Discard: return "discard";
+    case MoveKind::Discard:
+      return "discard";
     case MoveKind::Bridge:
       return "bridge " + square() +
              (move.aux == static_cast<int>(BridgeAxis::NorthSouth) ? " NS" : " EW");
@@ -86,18 +87,25 @@ std::string format_move(const GameState& state, const Move& move) {
       if (tile < 0) return "meeple ?";
       return "meeple " + std::string(location_name(canonical_port(state, tile, move.segment)));
     }
-    case MoveKind::Skip: return "skip";
-    case MoveKind::Castle: return "castle";
-    case MoveKind::Score: return "score";
+    case MoveKind::Skip:
+      return "skip";
+    case MoveKind::Castle:
+      return "castle";
+    case MoveKind::Score:
+      return "score";
     case MoveKind::Claim:
       return "claim " + square() + " " + std::string(location_name(move.segment));
     case MoveKind::Choose:
-      return "choose " +
-             std::string(move.aux < kTileTypeCount ? tile_spec(move.aux).id : std::string_view("?"));
-    case MoveKind::Bid: return "bid " + std::to_string(move.amount);
-    case MoveKind::Pass: return "pass";
-    case MoveKind::Buy: return "buy";
-    case MoveKind::Sell: return "sell";
+      return "choose " + std::string(move.aux < kTileTypeCount ? tile_spec(move.aux).id
+                                                               : std::string_view("?"));
+    case MoveKind::Bid:
+      return "bid " + std::to_string(move.amount);
+    case MoveKind::Pass:
+      return "pass";
+    case MoveKind::Buy:
+      return "buy";
+    case MoveKind::Sell:
+      return "sell";
   }
   return "?";
 }
@@ -125,18 +133,19 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (auto e = expect_args(2, "bridge X,Y NS|EW")) return *e;
     const auto square = parse_square(words[1]);
     if (!square) return bad(text, "expected coordinates X,Y");
-    if (words[2] == "NS") return Move::bridge(square->first, square->second, BridgeAxis::NorthSouth);
+    if (words[2] == "NS")
+      return Move::bridge(square->first, square->second, BridgeAxis::NorthSouth);
     if (words[2] == "EW") return Move::bridge(square->first, square->second, BridgeAxis::EastWest);
     return bad(text, "a bridge runs NS or EW");
   }
   if (verb == "meeple") {
     if (auto e = expect_args(1, "meeple LOCATION")) return *e;
     const auto port = parse_location(words[1]);
-    if (!port) return bad(text, "unknown location (NNW N NNE ENE E ESE SSE S SSW WSW W WNW cloister)");
+    if (!port)
+      return bad(text, "unknown location (NNW N NNE ENE E ESE SSE S SSW WSW W WNW cloister)");
     const int tile = state.turn_tile();
     if (tile < 0)
-      return Error{ErrorCode::WrongPhase, "\"" + std::string(text) +
-                                              "\": no tile has been placed this turn"};
+      return Error{ErrorCode::WrongPhase, quote_text(text) + ": no tile has been placed this turn"};
     const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
     std::uint8_t segment = kNoSegment;
     if (*port == kCloisterPort) {
@@ -149,8 +158,8 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
         segment = state.segment_at(tile, side_middle(port_side(*port)));
     }
     if (segment == kNoSegment)
-      return Error{ErrorCode::IllegalMove, "\"" + std::string(text) +
-                                               "\": no feature there on the tile just placed"};
+      return Error{ErrorCode::IllegalMove,
+                   quote_text(text) + ": no feature there on the tile just placed"};
     return Move::meeple(segment);
   }
   if (verb == "claim") {
@@ -164,7 +173,7 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
   if (verb == "choose") {
     if (auto e = expect_args(1, "choose TILE")) return *e;
     const auto tile = find_tile_type(words[1]);
-    if (!tile) return Error{ErrorCode::UnknownTile, "\"" + std::string(text) + "\": unknown tile"};
+    if (!tile) return Error{ErrorCode::UnknownTile, quote_text(text) + ": unknown tile"};
     return Move::choose(*tile);
   }
   if (verb == "bid") {

@@ -16,12 +16,12 @@ namespace carcassonne {
 
 enum class ErrorCode {
   // Moves
-  IllegalMove,   // well-formed but not allowed now; the message says why
-  NotYourTurn,   // the decision pending belongs to another player
-  WrongPhase,    // a kind of action the game is not asking for now
-  GameOver,      // no action is possible after the end
-  BadNotation,   // text that is not an action at all
-  OutOfRange,    // numbers or names outside what the game knows
+  IllegalMove,  // well-formed but not allowed now; the message says why
+  NotYourTurn,  // the decision pending belongs to another player
+  WrongPhase,   // a kind of action the game is not asking for now
+  GameOver,     // no action is possible after the end
+  BadNotation,  // text that is not an action at all
+  OutOfRange,   // numbers or names outside what the game knows
   // Records and setup
   BadRecord,
   UnknownTile,
@@ -32,6 +32,10 @@ enum class ErrorCode {
 
 std::string_view error_code_name(ErrorCode code);
 
+// Untrusted text quoted for an error message: in double quotes, control characters, quotes and
+// backslashes escaped, and cut to `max_chars` with "..." so a message stays one short line.
+std::string quote_text(std::string_view text, std::size_t max_chars = 80);
+
 struct Error {
   ErrorCode code;
   std::string message;
@@ -40,7 +44,7 @@ struct Error {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : data_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : data_(std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : data_(std::move(error)) {}  // NOLINT
 
   bool ok() const { return data_.index() == 0; }
@@ -72,19 +76,53 @@ class [[nodiscard]] Result {
   std::variant<T, Error> data_;
 };
 
+inline std::string quote_text(std::string_view text, std::size_t max_chars) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (i == max_chars) {
+      out += "...";
+      break;
+    }
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
 inline std::string_view error_code_name(ErrorCode code) {
   switch (code) {
-    case ErrorCode::IllegalMove: return "illegal_move";
-    case ErrorCode::NotYourTurn: return "not_your_turn";
-    case ErrorCode::WrongPhase: return "wrong_phase";
-    case ErrorCode::GameOver: return "game_over";
-    case ErrorCode::BadNotation: return "bad_notation";
-    case ErrorCode::OutOfRange: return "out_of_range";
-    case ErrorCode::BadRecord: return "bad_record";
-    case ErrorCode::UnknownTile: return "unknown_tile";
-    case ErrorCode::UnknownExpansion: return "unknown_expansion";
-    case ErrorCode::BadRuleOption: return "bad_rule_option";
-    case ErrorCode::BadPlayerCount: return "bad_player_count";
+    case ErrorCode::IllegalMove:
+      return "illegal_move";
+    case ErrorCode::NotYourTurn:
+      return "not_your_turn";
+    case ErrorCode::WrongPhase:
+      return "wrong_phase";
+    case ErrorCode::GameOver:
+      return "game_over";
+    case ErrorCode::BadNotation:
+      return "bad_notation";
+    case ErrorCode::OutOfRange:
+      return "out_of_range";
+    case ErrorCode::BadRecord:
+      return "bad_record";
+    case ErrorCode::UnknownTile:
+      return "unknown_tile";
+    case ErrorCode::UnknownExpansion:
+      return "unknown_expansion";
+    case ErrorCode::BadRuleOption:
+      return "bad_rule_option";
+    case ErrorCode::BadPlayerCount:
+      return "bad_player_count";
   }
   return "unknown";
 }

@@ -4,14 +4,16 @@ namespace carcassonne {
 
 Result<Expansion> parse_expansion_name(std::string_view name) {
   if (name == "bcb") return Expansion::BridgesCastlesBazaars;
-  return Error{ErrorCode::UnknownExpansion, "unknown expansion \"" + std::string(name) +
-                                                "\" (known: bcb; the base game is always in)"};
+  return Error{ErrorCode::UnknownExpansion, "unknown expansion " + quote_text(name) +
+                                                " (known: bcb; the base game is always in)"};
 }
 
 std::string_view expansion_name(Expansion expansion) {
   switch (expansion) {
-    case Expansion::Base: return "base";
-    case Expansion::BridgesCastlesBazaars: return "bcb";
+    case Expansion::Base:
+      return "base";
+    case Expansion::BridgesCastlesBazaars:
+      return "bcb";
   }
   return "?";
 }
@@ -30,11 +32,12 @@ Result<bool> set_rule_option(RuleSet& rules, std::string_view name, std::string_
       rules.bazaar = BazaarRule::NoAuction;
       return true;
     }
-    return Error{ErrorCode::BadRuleOption, "rule option \"bazaar\" must be \"auction\" or "
-                                           "\"no-auction\", not \"" + std::string(value) + "\""};
+    return Error{
+        ErrorCode::BadRuleOption,
+        "rule option \"bazaar\" must be \"auction\" or \"no-auction\", not " + quote_text(value)};
   }
   return Error{ErrorCode::BadRuleOption,
-               "unknown rule option \"" + std::string(name) + "\" (known: bazaar)"};
+               "unknown rule option " + quote_text(name) + " (known: bazaar)"};
 }
 
 }  // namespace carcassonne

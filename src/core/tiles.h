@@ -30,9 +30,9 @@ struct SegmentSpec {
   FeatureKind kind = FeatureKind::Field;
   PortMask ports = 0;
   std::uint8_t pennants = 0;
-  bool castle_base = false;          // semicircular single-edge city cap (BCB castles)
-  bool inn = false;                  // Inns & Cathedrals inn beside this road segment
-  std::uint16_t bordered_cities = 0; // fields: bit k = touches city segment k of this tile
+  bool castle_base = false;           // semicircular single-edge city cap (BCB castles)
+  bool inn = false;                   // Inns & Cathedrals inn beside this road segment
+  std::uint16_t bordered_cities = 0;  // fields: bit k = touches city segment k of this tile
 };
 
 struct TileSpec {
@@ -53,14 +53,26 @@ struct TileSpec {
 namespace tile_dsl {
 // Compact constructors used only to write the catalogue below.
 enum PortBit : PortMask {
-  NNW = 1 << 0, N = 1 << 1, NNE = 1 << 2, ENE = 1 << 3, E = 1 << 4, ESE = 1 << 5,
-  SSE = 1 << 6, S = 1 << 7, SSW = 1 << 8, WSW = 1 << 9, W = 1 << 10, WNW = 1 << 11,
+  NNW = 1 << 0,
+  N = 1 << 1,
+  NNE = 1 << 2,
+  ENE = 1 << 3,
+  E = 1 << 4,
+  ESE = 1 << 5,
+  SSE = 1 << 6,
+  S = 1 << 7,
+  SSW = 1 << 8,
+  WSW = 1 << 9,
+  W = 1 << 10,
+  WNW = 1 << 11,
 };
 constexpr PortMask kAllHalves = NNW | NNE | ENE | ESE | SSE | SSW | WSW | WNW;
 constexpr SegmentSpec city(PortMask ports, int pennants = 0, bool castle_base = false) {
   return {FeatureKind::City, ports, static_cast<std::uint8_t>(pennants), castle_base, false, 0};
 }
-constexpr SegmentSpec cap(PortMask ports) { return city(ports, 0, true); }
+constexpr SegmentSpec cap(PortMask ports) {
+  return city(ports, 0, true);
+}
 constexpr SegmentSpec road(PortMask ports, bool inn = false) {
   return {FeatureKind::Road, ports, 0, false, inn, 0};
 }
@@ -70,7 +82,9 @@ constexpr SegmentSpec field(PortMask ports, std::initializer_list<int> cities = 
   for (int k : cities) bordered = static_cast<std::uint16_t>(bordered | (1u << (k - 1)));
   return {FeatureKind::Field, ports, 0, false, false, bordered};
 }
-constexpr SegmentSpec cloister() { return {FeatureKind::Cloister, 0, 0, false, false, 0}; }
+constexpr SegmentSpec cloister() {
+  return {FeatureKind::Cloister, 0, 0, false, false, 0};
+}
 constexpr TileSpec tile(std::string_view id, int count, Expansion expansion = Expansion::Base) {
   TileSpec spec;
   spec.id = id;
@@ -98,61 +112,124 @@ inline constexpr std::array kCatalogue = {
     tile("A", 2).add(road(S)).add(field(kAllHalves)).add(cloister()),
     tile("B", 4).add(field(kAllHalves)).add(cloister()),
     tile("C", 1).add(city(N | E | S | W, 1)),
-    start(tile("D", 4)).add(cap(N)).add(road(E | W))
-        .add(field(ENE | WNW, {1})).add(field(ESE | SSE | SSW | WSW)),
+    start(tile("D", 4))
+        .add(cap(N))
+        .add(road(E | W))
+        .add(field(ENE | WNW, {1}))
+        .add(field(ESE | SSE | SSW | WSW)),
     tile("E", 5).add(cap(N)).add(field(ENE | ESE | SSE | SSW | WSW | WNW, {1})),
     tile("F", 2).add(city(E | W, 1)).add(field(NNW | NNE, {1})).add(field(SSE | SSW, {1})),
     tile("G", 1).add(city(E | W)).add(field(NNW | NNE, {1})).add(field(SSE | SSW, {1})),
     tile("H", 3).add(cap(E)).add(cap(W)).add(field(NNW | NNE | SSE | SSW, {1, 2})),
     tile("I", 2).add(cap(N)).add(cap(E)).add(field(SSE | SSW | WSW | WNW, {1, 2})),
-    tile("J", 3).add(cap(N)).add(road(E | S))
-        .add(field(ENE | SSW | WSW | WNW, {1})).add(field(ESE | SSE)),
-    tile("K", 3).add(cap(N)).add(road(S | W))
-        .add(field(ENE | ESE | SSE | WNW, {1})).add(field(SSW | WSW)),
-    tile("L", 3).add(cap(N)).add(road(E)).add(road(S)).add(road(W))
-        .add(field(ENE | WNW, {1})).add(field(ESE | SSE)).add(field(SSW | WSW)),
+    tile("J", 3)
+        .add(cap(N))
+        .add(road(E | S))
+        .add(field(ENE | SSW | WSW | WNW, {1}))
+        .add(field(ESE | SSE)),
+    tile("K", 3)
+        .add(cap(N))
+        .add(road(S | W))
+        .add(field(ENE | ESE | SSE | WNW, {1}))
+        .add(field(SSW | WSW)),
+    tile("L", 3)
+        .add(cap(N))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(ENE | WNW, {1}))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
     tile("M", 2).add(city(N | E, 1)).add(field(SSE | SSW | WSW | WNW, {1})),
     tile("N", 3).add(city(N | E)).add(field(SSE | SSW | WSW | WNW, {1})),
-    tile("O", 2).add(city(N | W, 1)).add(road(E | S))
-        .add(field(ENE | SSW, {1})).add(field(ESE | SSE)),
+    tile("O", 2)
+        .add(city(N | W, 1))
+        .add(road(E | S))
+        .add(field(ENE | SSW, {1}))
+        .add(field(ESE | SSE)),
     tile("P", 3).add(city(N | W)).add(road(E | S)).add(field(ENE | SSW, {1})).add(field(ESE | SSE)),
     tile("Q", 1).add(city(N | E | W, 1)).add(field(SSE | SSW, {1})),
     tile("R", 3).add(city(N | E | W)).add(field(SSE | SSW, {1})),
     tile("S", 2).add(city(N | E | W, 1)).add(road(S)).add(field(SSE, {1})).add(field(SSW, {1})),
     tile("T", 1).add(city(N | E | W)).add(road(S)).add(field(SSE, {1})).add(field(SSW, {1})),
-    tile("U", 8).add(road(N | S)).add(field(NNW | SSW | WSW | WNW)).add(field(NNE | ENE | ESE | SSE)),
-    tile("V", 9).add(road(S | W)).add(field(NNW | NNE | ENE | ESE | SSE | WNW)).add(field(SSW | WSW)),
-    tile("W", 4).add(road(E)).add(road(S)).add(road(W))
-        .add(field(NNW | NNE | ENE | WNW)).add(field(ESE | SSE)).add(field(SSW | WSW)),
-    tile("X", 1).add(road(N)).add(road(E)).add(road(S)).add(road(W))
-        .add(field(NNW | WNW)).add(field(NNE | ENE)).add(field(ESE | SSE)).add(field(SSW | WSW)),
+    tile("U", 8)
+        .add(road(N | S))
+        .add(field(NNW | SSW | WSW | WNW))
+        .add(field(NNE | ENE | ESE | SSE)),
+    tile("V", 9)
+        .add(road(S | W))
+        .add(field(NNW | NNE | ENE | ESE | SSE | WNW))
+        .add(field(SSW | WSW)),
+    tile("W", 4)
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
+    tile("X", 1)
+        .add(road(N))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | WNW))
+        .add(field(NNE | ENE))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
     // ---- Bridges, Castles and Bazaars: 12 tiles, BCB-A..BCB-K ----
     bazaar(tile("BCB-A", 1, kBcb)).add(field(kAllHalves)),
-    bazaar(tile("BCB-B", 1, kBcb)).add(cap(N)).add(road(S))
+    bazaar(tile("BCB-B", 1, kBcb))
+        .add(cap(N))
+        .add(road(S))
         .add(field(ENE | ESE | SSE | SSW | WSW | WNW, {1})),
-    bazaar(tile("BCB-C", 1, kBcb)).add(road(N)).add(road(S, true))
-        .add(field(NNW | SSW | WSW | WNW)).add(field(NNE | ENE | ESE | SSE)),
+    bazaar(tile("BCB-C", 1, kBcb))
+        .add(road(N))
+        .add(road(S, true))
+        .add(field(NNW | SSW | WSW | WNW))
+        .add(field(NNE | ENE | ESE | SSE)),
     bazaar(tile("BCB-D", 2, kBcb)).add(city(N | E | S | W)),
-    bazaar(tile("BCB-E", 1, kBcb)).add(road(N)).add(road(S))
-        .add(field(NNW | SSW | WSW | WNW)).add(field(NNE | ENE | ESE | SSE)),
-    tile("BCB-F", 1, kBcb).add(road(E | W))
-        .add(field(NNW | NNE | ENE | WNW)).add(field(ESE | SSE | SSW | WSW)).add(cloister()),
-    tile("BCB-G", 1, kBcb).add(city(E | W))
-        .add(field(NNW | NNE, {1})).add(field(SSE | SSW, {1})).add(cloister()),
-    tile("BCB-H", 1, kBcb).add(cap(N)).add(cap(E)).add(cap(W)).add(road(S))
-        .add(field(SSE, {2})).add(field(SSW, {1, 2, 3})),
-    tile("BCB-I", 1, kBcb).add(city(W)).add(road(E))
-        .add(field(NNW | NNE, {1})).add(field(ENE, {1})).add(field(ESE | SSE | SSW, {1})),
+    bazaar(tile("BCB-E", 1, kBcb))
+        .add(road(N))
+        .add(road(S))
+        .add(field(NNW | SSW | WSW | WNW))
+        .add(field(NNE | ENE | ESE | SSE)),
+    tile("BCB-F", 1, kBcb)
+        .add(road(E | W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE | SSW | WSW))
+        .add(cloister()),
+    tile("BCB-G", 1, kBcb)
+        .add(city(E | W))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE | SSW, {1}))
+        .add(cloister()),
+    tile("BCB-H", 1, kBcb)
+        .add(cap(N))
+        .add(cap(E))
+        .add(cap(W))
+        .add(road(S))
+        .add(field(SSE, {2}))
+        .add(field(SSW, {1, 2, 3})),
+    tile("BCB-I", 1, kBcb)
+        .add(city(W))
+        .add(road(E))
+        .add(field(NNW | NNE, {1}))
+        .add(field(ENE, {1}))
+        .add(field(ESE | SSE | SSW, {1})),
     bazaar(tile("BCB-J", 1, kBcb)).add(road(S, true)).add(field(kAllHalves)),
-    bazaar(tile("BCB-K", 1, kBcb)).add(city(E | W))
-        .add(field(NNW | NNE, {1})).add(field(SSE | SSW, {1})),
+    bazaar(tile("BCB-K", 1, kBcb))
+        .add(city(E | W))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE | SSW, {1})),
 };
 }  // namespace detail
 
 inline constexpr auto& kTileCatalogue = detail::kCatalogue;
 inline constexpr int kTileTypeCount = static_cast<int>(kTileCatalogue.size());
 
-constexpr const TileSpec& tile_spec(TileType type) { return kTileCatalogue[type]; }
+constexpr const TileSpec& tile_spec(TileType type) {
+  return kTileCatalogue[type];
+}
 
 constexpr std::optional<TileType> find_tile_type(std::string_view id) {
   for (int i = 0; i < kTileTypeCount; ++i)
@@ -182,9 +259,11 @@ constexpr RotatedTile rotate_tile(const TileSpec& spec, Rotation rotation) {
     const SegmentSpec& segment = spec.segments[i];
     const PortMask ports = rotate_mask(segment.ports, rotation);
     rotated.segment_ports[i] = ports;
-    if (segment.kind == FeatureKind::Cloister) rotated.cloister_segment = static_cast<std::int8_t>(i);
+    if (segment.kind == FeatureKind::Cloister)
+      rotated.cloister_segment = static_cast<std::int8_t>(i);
     for (int p = 0; p < kPortCount; ++p)
-      if (ports & port_bit(static_cast<Port>(p))) rotated.port_segment[p] = static_cast<std::uint8_t>(i);
+      if (ports & port_bit(static_cast<Port>(p)))
+        rotated.port_segment[p] = static_cast<std::uint8_t>(i);
   }
   for (int side = 0; side < kSideCount; ++side) {
     const std::uint8_t middle = rotated.port_segment[side_middle(static_cast<Side>(side))];
@@ -228,10 +307,12 @@ constexpr bool catalogue_is_consistent() {
       const Port middle = side_middle(static_cast<Side>(side));
       bool city_side = false;
       for (int i = 0; i < spec.segment_count; ++i)
-        if (spec.segments[i].kind == FeatureKind::City && (spec.segments[i].ports & port_bit(middle)))
+        if (spec.segments[i].kind == FeatureKind::City &&
+            (spec.segments[i].ports & port_bit(middle)))
           city_side = true;
       const PortMask halves = port_bit(middle - 1) | port_bit(middle + 1);
-      if (city_side ? (field_halves & halves) != 0 : (field_halves & halves) != halves) return false;
+      if (city_side ? (field_halves & halves) != 0 : (field_halves & halves) != halves)
+        return false;
     }
   }
   return base_tiles == 72 && bcb_tiles == 12;
@@ -259,7 +340,8 @@ constexpr auto build_fit_table() {
   for (int t = 0; t < kTileTypeCount; ++t)
     for (int required = 0; required < 256; ++required)
       for (int r = 0; r < kRotationCount; ++r)
-        if (signature_satisfies(kRotationTable[t][r].edge_signature, static_cast<std::uint8_t>(required)))
+        if (signature_satisfies(kRotationTable[t][r].edge_signature,
+                                static_cast<std::uint8_t>(required)))
           table[t][required] = static_cast<std::uint8_t>(table[t][required] | (1 << r));
   return table;
 }

@@ -24,7 +24,9 @@ inline constexpr PlayerId kNoPlayer = -1;
 enum class Side : std::uint8_t { North = 0, East = 1, South = 2, West = 3 };
 inline constexpr int kSideCount = 4;
 
-constexpr Side opposite(Side side) { return static_cast<Side>((static_cast<int>(side) + 2) & 3); }
+constexpr Side opposite(Side side) {
+  return static_cast<Side>((static_cast<int>(side) + 2) & 3);
+}
 constexpr int side_dx(Side side) {
   constexpr std::array<int, 4> kDx = {0, 1, 0, -1};
   return kDx[static_cast<int>(side)];
@@ -43,12 +45,24 @@ inline constexpr Port kNoPort = 0xFF;
 using PortMask = std::uint16_t;  // bit p set = the segment touches border point p
 inline constexpr PortMask kAllPorts = 0x0FFF;
 
-constexpr Port side_middle(Side side) { return static_cast<Port>(3 * static_cast<int>(side) + 1); }
-constexpr Side port_side(Port port) { return static_cast<Side>(port / 3); }
-constexpr bool is_side_middle(Port port) { return port < kPortCount && port % 3 == 1; }
-constexpr PortMask port_bit(Port port) { return static_cast<PortMask>(1u << port); }
-constexpr PortMask side_middles_mask() { return 0b010'010'010'010; }
-constexpr PortMask half_edges_mask() { return 0b101'101'101'101; }
+constexpr Port side_middle(Side side) {
+  return static_cast<Port>(3 * static_cast<int>(side) + 1);
+}
+constexpr Side port_side(Port port) {
+  return static_cast<Side>(port / 3);
+}
+constexpr bool is_side_middle(Port port) {
+  return port < kPortCount && port % 3 == 1;
+}
+constexpr PortMask port_bit(Port port) {
+  return static_cast<PortMask>(1u << port);
+}
+constexpr PortMask side_middles_mask() {
+  return 0b010'010'010'010;
+}
+constexpr PortMask half_edges_mask() {
+  return 0b101'101'101'101;
+}
 
 // The point on the neighbouring tile that touches `port` across the shared side.
 constexpr Port facing_port(Port port) {
@@ -79,10 +93,14 @@ enum class FeatureKind : std::uint8_t { Road, City, Field, Cloister };
 
 constexpr std::string_view feature_kind_name(FeatureKind kind) {
   switch (kind) {
-    case FeatureKind::Road: return "road";
-    case FeatureKind::City: return "city";
-    case FeatureKind::Field: return "field";
-    case FeatureKind::Cloister: return "cloister";
+    case FeatureKind::Road:
+      return "road";
+    case FeatureKind::City:
+      return "city";
+    case FeatureKind::Field:
+      return "field";
+    case FeatureKind::Cloister:
+      return "cloister";
   }
   return "?";
 }

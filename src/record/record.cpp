@@ -10,13 +10,18 @@ namespace {
 
 using nlohmann::json;
 
-Error bad_record(const std::string& why) { return Error{ErrorCode::BadRecord, "record: " + why}; }
+Error bad_record(const std::string& why) {
+  return Error{ErrorCode::BadRecord, "record: " + why};
+}
 
 std::string phase_name(Phase phase) {
   switch (phase) {
-    case Phase::PlaceTile: return "place";
-    case Phase::Follower: return "meeple";
-    case Phase::GameOver: return "over";
+    case Phase::PlaceTile:
+      return "place";
+    case Phase::Follower:
+      return "meeple";
+    case Phase::GameOver:
+      return "over";
   }
   return "?";
 }
@@ -26,22 +31,52 @@ Result<TileType> tile_from_json(const json& value, const std::string& where) {
   const auto type = find_tile_type(value.get<std::string>());
   if (!type)
     return Error{ErrorCode::UnknownTile,
-                 "record: " + where + ": unknown tile \"" + value.get<std::string>() + "\""};
+                 "record: " + where + ": unknown tile " + quote_text(value.get<std::string>())};
   return *type;
+}
+
+// A valid record nests two levels deep; deeper input is refused before the JSON parser builds
+// (and later frees) millions of nested values. Brackets inside strings do not count.
+bool nests_deeper_than(std::string_view text, int max_depth) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
 }
 
 }  // namespace
 
 Result<Record> parse_record(std::string_view json_text) {
+  if (json_text.size() > kMaxRecordBytes)
+    return bad_record("larger than " + std::to_string(kMaxRecordBytes >> 20) + " MiB");
+  if (nests_deeper_than(json_text, kMaxRecordDepth))
+    return bad_record("not valid JSON for a record (nested more than " +
+                      std::to_string(kMaxRecordDepth) + " levels deep)");
   json root = json::parse(json_text.begin(), json_text.end(), nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded()) return bad_record("not valid JSON");
   if (!root.is_object()) return bad_record("the top level must be a JSON object");
-  static constexpr std::string_view kKeys[] = {"players", "expansions", "rules", "start",
+  static constexpr std::string_view kKeys[] = {"players", "expansions", "rules",  "start",
                                                "deck",    "seed",       "actions"};
   for (const auto& item : root.items()) {
     bool known = false;
     for (std::string_view key : kKeys) known = known || item.key() == key;
-    if (!known) return bad_record("unknown key \"" + item.key() + "\"");
+    if (!known) return bad_record("unknown key " + quote_text(item.key()));
   }
   Record record;
 
@@ -49,8 +84,8 @@ Result<Record> parse_record(std::string_view json_text) {
   const json& players = root["players"];
   if (!players.is_array()) return bad_record("\"players\" must be an array of names");
   if (players.size() < kMinPlayers || players.size() > kMaxPlayers)
-    return Error{ErrorCode::BadPlayerCount,
-                 "record: \"players\" must name 2 to 6 players, not " + std::to_string(players.size())};
+    return Error{ErrorCode::BadPlayerCount, "record: \"players\" must name 2 to 6 players, not " +
+                                                std::to_string(players.size())};
   for (const json& name : players) {
     if (!name.is_string()) return bad_record("every player name must be a string");
     record.players.push_back(name.get<std::string>());
@@ -72,7 +107,7 @@ Result<Record> parse_record(std::string_view json_text) {
     if (!rules.is_object()) return bad_record("\"rules\" must be an object of named options");
     for (const auto& item : rules.items()) {
       if (!item.value().is_string())
-        return bad_record("rule option \"" + item.key() + "\" must be a string");
+        return bad_record("rule option " + quote_text(item.key()) + " must be a string");
       auto set = set_rule_option(record.rules, item.key(), item.value().get<std::string>());
       if (!set) return Error{set.error().code, "record: " + set.error().message};
     }
@@ -100,8 +135,8 @@ Result<Record> parse_record(std::string_view json_text) {
 
   if (root.contains("seed")) {
     const json& seed = root["seed"];
-    if (!seed.is_number_integer() || (seed.is_number_integer() && !seed.is_number_unsigned() &&
-                                      seed.get<std::int64_t>() < 0))
+    if (!seed.is_number_integer() ||
+        (seed.is_number_integer() && !seed.is_number_unsigned() && seed.get<std::int64_t>() < 0))
       return bad_record("\"seed\" must be a non-negative integer");
     record.seed = seed.get<std::uint64_t>();
   }
@@ -119,9 +154,9 @@ Result<Record> parse_record(std::string_view json_text) {
 }
 
 std::string write_record(const Record& record) {
-  json root = json::object();
+  nlohmann::ordered_json root = nlohmann::ordered_json::object();  // keys in the contract's order
   root["players"] = record.players;
-  json expansions = json::array();
+  nlohmann::ordered_json expansions = nlohmann::ordered_json::array();
   for (int e = 1; e < kExpansionCount; ++e)
     if (record.rules.has(static_cast<Expansion>(e)))
       expansions.push_back(std::string(expansion_name(static_cast<Expansion>(e))));
@@ -129,7 +164,7 @@ std::string write_record(const Record& record) {
   root["rules"] = {{"bazaar", std::string(bazaar_rule_name(record.rules.bazaar))}};
   root["start"] = std::string(tile_spec(record.start_tile).id);
   if (record.deck) {
-    json deck = json::array();
+    nlohmann::ordered_json deck = nlohmann::ordered_json::array();
     for (TileType t : *record.deck) deck.push_back(std::string(tile_spec(t).id));
     root["deck"] = deck;
   }
@@ -143,7 +178,8 @@ GameConfig game_config(const Record& record) {
   config.rules = record.rules;
   config.players = static_cast<int>(record.players.size());
   config.start_tile = record.start_tile;
-  config.deck = record.deck ? *record.deck : shuffled_deck(record.rules, record.start_tile, record.seed);
+  config.deck =
+      record.deck ? *record.deck : shuffled_deck(record.rules, record.start_tile, record.seed);
   return config;
 }
 
@@ -154,7 +190,8 @@ Result<GameState> replay(const Record& record) {
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const std::string& text = record.actions[i];
     auto fail = [&](const Error& error) {
-      return Error{error.code, "action " + std::to_string(i) + " \"" + text + "\": " + error.message};
+      return Error{error.code,
+                   "action " + std::to_string(i) + " " + quote_text(text) + ": " + error.message};
     };
     auto move = parse_move(state, text);
     if (!move) return fail(move.error());
@@ -173,8 +210,9 @@ std::string state_summary_json(const GameState& state, const Record& record) {
   for (int p = 0; p < state.player_count(); ++p) {
     scores.push_back(state.score(static_cast<PlayerId>(p)));
     json player = json::object();
-    player["name"] = p < static_cast<int>(record.players.size()) ? record.players[static_cast<std::size_t>(p)]
-                                                                 : std::string();
+    player["name"] = p < static_cast<int>(record.players.size())
+                         ? record.players[static_cast<std::size_t>(p)]
+                         : std::string();
     player["score"] = state.score(static_cast<PlayerId>(p));
     json breakdown = json::object();
     for (int c = 0; c < kScoreCategoryCount; ++c)
@@ -192,7 +230,8 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     p["player"] = pending.player;
     p["name"] = record.players[static_cast<std::size_t>(pending.player)];
     p["decision"] = phase_name(pending.phase);
-    if (state.tile_in_hand() != kNoTile) p["tile"] = std::string(tile_spec(state.tile_in_hand()).id);
+    if (state.tile_in_hand() != kNoTile)
+      p["tile"] = std::string(tile_spec(state.tile_in_hand()).id);
     out["pending"] = p;
   }
   out["tiles_placed"] = state.placed_tiles().size();

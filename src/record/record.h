@@ -20,13 +20,17 @@ namespace carcassonne {
 struct Record {
   std::vector<std::string> players;
   RuleSet rules;
-  TileType start_tile = 3;  // "D"
+  TileType start_tile = 3;                    // "D"
   std::optional<std::vector<TileType>> deck;  // absent: the full set shuffled from `seed`
   std::uint64_t seed = 0;                     // absent in the JSON: 0
   std::vector<std::string> actions;
 
   bool operator==(const Record&) const = default;
 };
+
+// Input limits: records are a few hundred kilobytes and nest two levels deep.
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{64} << 20;
+inline constexpr int kMaxRecordDepth = 64;
 
 Result<Record> parse_record(std::string_view json_text);
 // The record as JSON text (2-space indented); parse_record(write_record(r)) == r.

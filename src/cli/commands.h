@@ -1,0 +1,56 @@
+// The subcommands of the `carcassonne` program, one function each, behind plain option structs.
+//
+// Promise: every run_* function takes already-validated options (main.cpp owns the command-line
+// syntax), writes its results to `out` and its diagnostics to `err`, and returns the process exit
+// status: 0 on success, 1 when the work itself failed (bad record, unwritable directory, ...),
+// 2 for a usage mistake the option parser could not see (e.g. --bots not matching --players).
+// None of them throws. They drive the game only through the core, record and bot APIs: there is
+// no rules logic in the command line.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace carcassonne::cli {
+
+// Exit statuses shared by all subcommands.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+struct ReplayOptions {
+  std::string path;  // a file, or "-" for standard input
+};
+// Replays a record (../shared/spec/record-format.md, "Replay"): on success one JSON line on
+// `out`; otherwise exactly one line on `err` and nothing on `out`.
+int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& err);
+
+struct SelfplayOptions {
+  int players = 2;
+  std::uint64_t games = 1;
+  std::uint64_t seed = 1;
+  std::vector<std::string> bots = {"random"};  // one per seat, or one for every seat
+  std::string record_dir;                      // empty: do not write records
+  std::vector<std::string> expansions;
+  bool quiet = false;  // only the summary line
+};
+int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream& err);
+
+struct BenchOptions {
+  int players = 2;
+  std::vector<std::string> expansions;
+  double seconds = 3.0;
+  std::uint64_t games = 0;  // when non-zero: exactly this many games, whatever the time
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err);
+
+struct DemoOptions {
+  std::uint64_t seed = 1;
+};
+int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace carcassonne::cli

@@ -1,0 +1,177 @@
+// `carcassonne`: the command-line front door (replay, selfplay, bench, demo).
+//
+// Promise: this file owns the command-line syntax only. It parses and validates options with
+// CLI11 and hands plain option structs to the subcommands (commands.h). Exit status 0 on success
+// (also for --help and --version), 1 when the work fails, 2 for usage errors. No exception
+// escapes main.
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+
+#include "bots/bot.h"
+#include "cli/commands.h"
+#include "core/types.h"
+
+namespace {
+
+using namespace carcassonne;
+using namespace carcassonne::cli;
+
+#ifdef CARCASSONNE_VERSION
+constexpr const char* kVersion = CARCASSONNE_VERSION;
+#else
+constexpr const char* kVersion = "0.1.0";  // keep in step with project(VERSION) in CMakeLists.txt
+#endif
+
+// Whole numbers in plain decimal within [min, max]. CLI11's own conversion goes through strtoull
+// with base 0, which would read "010" as 8 and "-1" as 2^64-1; a seed must mean what it says.
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* first = text.data();
+        const char* last = text.data() + text.size();
+        const auto [end, ec] = std::from_chars(first, last, value);
+        if (text.empty() || ec == std::errc::invalid_argument || end != last)
+          return "expected a whole number in decimal, not \"" + text + "\"";
+        if (ec == std::errc::result_out_of_range || value > max)
+          return "must be at most " + std::to_string(max) + ", not " + text;
+        if (value < min) return "must be at least " + std::to_string(min) + ", not " + text;
+        text = std::to_string(value);  // canonical digits for CLI11's base-0 conversion
+        return {};
+      },
+      "");  // the option's help text states the range
+}
+
+CLI::Validator duration_seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) ||
+            value < 0 || value > 1e6)
+          return "expected a number of seconds between 0 and 1000000, not \"" + text + "\"";
+        return {};
+      },
+      "");  // the option's help text says what is expected
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    CLI::App app{"Carcassonne rules engine: replay game records, let bots play, measure speed.",
+                 "carcassonne"};
+    app.set_version_flag("--version", std::string("carcassonne ") + kVersion);
+    app.require_subcommand(0, 1);
+    constexpr std::uint64_t kMaxU64 = ~std::uint64_t{0};
+    std::string known_bots;
+    for (std::string_view bot : known_bot_names())
+      known_bots += (known_bots.empty() ? "" : ", ") + std::string(bot);
+    const auto seat_count = whole_number(kMinPlayers, kMaxPlayers);
+
+    ReplayOptions replay;
+    CLI::App* replay_cmd = app.add_subcommand(
+        "replay", "Replay a game record; print the resulting state as one JSON line");
+    replay_cmd->add_option("FILE", replay.path, "The record file, or - for standard input")
+        ->required();
+
+    SelfplayOptions selfplay;
+    CLI::App* selfplay_cmd =
+        app.add_subcommand("selfplay", "Play whole games between bots; one JSON line per game");
+    CLI::Option* selfplay_players =
+        selfplay_cmd
+            ->add_option("--players", selfplay.players,
+                         "Number of players, 2 to 6 (default: one per --bots name, else 2)")
+            ->type_name("N")
+            ->check(seat_count);
+    selfplay_cmd->add_option("--games", selfplay.games, "Number of games")
+        ->type_name("K")
+        ->check(whole_number(0, kMaxU64))
+        ->capture_default_str();
+    selfplay_cmd
+        ->add_option("--seed", selfplay.seed,
+                     "Game g (from 0) draws from the deck shuffled with seed S+g; bot seeds "
+                     "derive from S, g and the seat")
+        ->type_name("S")
+        ->check(whole_number(0, kMaxU64))
+        ->capture_default_str();
+    selfplay_cmd
+        ->add_option(
+            "--bots", selfplay.bots,
+            "One bot per seat, comma-separated, or one for every seat (known: " + known_bots + ")")
+        ->type_name("LIST")
+        ->delimiter(',')
+        ->capture_default_str();
+    selfplay_cmd
+        ->add_option("--record", selfplay.record_dir,
+                     "Write game g's record to DIR/game-<g>.json, creating DIR")
+        ->type_name("DIR");
+    selfplay_cmd
+        ->add_option("--expansions", selfplay.expansions, "Expansions, comma-separated (bcb)")
+        ->type_name("LIST")
+        ->delimiter(',');
+    selfplay_cmd->add_flag("--quiet,-q", selfplay.quiet, "Print only the summary line");
+
+    BenchOptions bench;
+    CLI::App* bench_cmd = app.add_subcommand(
+        "bench", "Measure single-core random-playout speed; print a score checksum");
+    bench_cmd->add_option("--players", bench.players, "Number of players, 2 to 6")
+        ->type_name("N")
+        ->check(seat_count)
+        ->capture_default_str();
+    bench_cmd->add_option("--expansions", bench.expansions, "Expansions, comma-separated (bcb)")
+        ->type_name("LIST")
+        ->delimiter(',');
+    bench_cmd
+        ->add_option("--seconds", bench.seconds,
+                     "Start new games until T seconds have passed (checked between games)")
+        ->type_name("T")
+        ->check(duration_seconds())
+        ->capture_default_str();
+    bench_cmd
+        ->add_option("--games", bench.games,
+                     "Instead play exactly K games (to reproduce a checksum)")
+        ->type_name("K")
+        ->check(whole_number(1, kMaxU64));
+    bench_cmd->add_option("--seed", bench.seed, "Game i (from 0) uses deck and playout seed S+i")
+        ->type_name("S")
+        ->check(whole_number(0, kMaxU64))
+        ->capture_default_str();
+    bench_cmd->add_flag("--json", bench.json, "Print one JSON object instead of text");
+
+    DemoOptions demo;
+    CLI::App* demo_cmd =
+        app.add_subcommand("demo", "Watch one game between two random bots, turn by turn");
+    demo_cmd->add_option("--seed", demo.seed, "Deck and bot seed")
+        ->type_name("S")
+        ->check(whole_number(0, kMaxU64))
+        ->capture_default_str();
+
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      const int status = app.exit(e);  // help and version go to stdout with status 0
+      return status == 0 ? kExitOk : kExitUsage;
+    }
+
+    if (replay_cmd->parsed()) return run_replay(replay, std::cout, std::cerr);
+    if (selfplay_cmd->parsed()) {
+      // `--bots a,b,c` alone means three players; with --players the two must agree.
+      if (selfplay_players->count() == 0 && selfplay.bots.size() > 1)
+        selfplay.players = static_cast<int>(selfplay.bots.size());
+      return run_selfplay(selfplay, std::cout, std::cerr);
+    }
+    if (bench_cmd->parsed()) return run_bench(bench, std::cout, std::cerr);
+    if (demo_cmd->parsed()) return run_demo(demo, std::cout, std::cerr);
+    std::cout << app.help();
+    return kExitOk;
+  } catch (const std::exception& e) {
+    // Out of memory, or a failure writing output: still one line and a clean exit status.
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitFailure;
+  }
+}

@@ -1,0 +1,328 @@
+// End-to-end tests of the `carcassonne` program: the replay contract of
+// ../shared/spec/record-format.md ("Replay"), selfplay records that replay to their printed scores,
+// and the bench's JSON output. The built binary runs as a child process, as a user would run it.
+//
+// Promise: each test runs the real executable (CARCASSONNE_CLI_PATH) with its output captured in
+// files under a private temporary directory, and together they finish in well under ten seconds.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct RunResult {
+  int status = -1;  // exit status; 128 + signal number when killed by a signal
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+}
+
+std::string quoted(const std::string& text) {
+  std::string result = "'";
+  for (char c : text) result += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return result + "'";
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+// A fresh directory per test (ctest runs tests as separate processes in parallel).
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("carcassonne-cli-" + std::to_string(::getpid()) + "-" +
+                                        info->test_suite_name() + "-" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  fs::path path(const std::string& name) const { return dir_ / name; }
+
+  // Runs the program with `args` (already shell-quoted where needed), standard input from
+  // `stdin_text` (empty: /dev/null).
+  RunResult run(const std::string& args, const std::string& stdin_text = "") {
+    const fs::path in = path("stdin"), out = path("stdout"), err = path("stderr");
+    write_file(in, stdin_text);
+    const std::string command = quoted(CARCASSONNE_CLI_PATH) + " " + args + " < " +
+                                quoted(in.string()) + " > " + quoted(out.string()) + " 2> " +
+                                quoted(err.string());
+    const int raw = std::system(command.c_str());
+    RunResult result;
+    if (WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
+    if (WIFSIGNALED(raw)) result.status = 128 + WTERMSIG(raw);
+    result.out = read_file(out);
+    result.err = read_file(err);
+    return result;
+  }
+
+  RunResult replay_text(const std::string& record) {
+    write_file(path("record.json"), record);
+    return run("replay " + quoted(path("record.json").string()));
+  }
+
+  fs::path dir_;
+};
+
+// The contract for a bad record: non-zero status, one line on stderr containing `phrase`, and
+// nothing on stdout.
+void expect_one_error_line(const RunResult& result, const std::string& phrase) {
+  EXPECT_NE(result.status, 0);
+  EXPECT_LT(result.status, 128) << "killed by a signal";
+  EXPECT_EQ(result.out, "");
+  const auto lines = lines_of(result.err);
+  ASSERT_EQ(lines.size(), 1u) << result.err;
+  EXPECT_EQ(result.err.back(), '\n');
+  EXPECT_NE(lines[0].find(phrase), std::string::npos) << lines[0];
+}
+
+// D (start, 0,0) has its city cap on the north edge; E is a lone city cap. E turned r180 at 0,-1
+// puts its cap on the south edge, against D's: a two-tile city completed by the placement.
+constexpr const char* kCityRecord = R"({
+  "players": ["Ann", "Bob"],
+  "deck": ["E"],
+  "actions": ["place 0,-1 r180", "meeple S"]
+})";
+
+TEST_F(CliTest, ReplayCompletedCityScoresFourForItsKnight) {
+  // Completed city: 2 points per tile, no pennants = 4 for Ann; the deck is then used up.
+  const RunResult result = replay_text(kCityRecord);
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  ASSERT_EQ(lines_of(result.out).size(), 1u);
+  const json summary = json::parse(result.out);
+  EXPECT_EQ(summary["over"], true);
+  EXPECT_EQ(summary["scores"], json::array({4, 0}));
+  EXPECT_FALSE(summary.contains("pending"));
+  EXPECT_EQ(summary["players"][0]["breakdown"]["cities"], 4);
+  EXPECT_EQ(summary["players"][0]["followers"], 7);  // the knight came home when the city scored
+}
+
+TEST_F(CliTest, ReplayFarmerScoresThreePerCompletedCityAtTheEnd) {
+  // E r180's field touches the north and the east/west halves; it borders E's own city, which
+  // the placement completes (unoccupied: nobody scores it). Final scoring: the farmer's field
+  // supplies one completed city = 3 points.
+  const RunResult result = replay_text(R"({
+    "players": ["Ann", "Bob"], "deck": ["E"], "actions": ["place 0,-1 r180", "meeple NNE"]
+  })");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json summary = json::parse(result.out);
+  EXPECT_EQ(summary["over"], true);
+  EXPECT_EQ(summary["scores"], json::array({3, 0}));
+  EXPECT_EQ(summary["players"][0]["breakdown"]["farms"], 3);
+}
+
+TEST_F(CliTest, ReplayUnfinishedGameReportsThePendingDecision) {
+  const RunResult result = replay_text(R"({
+    "players": ["Ann", "Bob"], "deck": ["E", "V"], "actions": ["place 0,-1 r180", "meeple S"]
+  })");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json summary = json::parse(result.out);
+  EXPECT_EQ(summary["over"], false);
+  EXPECT_EQ(summary["scores"], json::array({4, 0}));
+  ASSERT_TRUE(summary.contains("pending"));
+  EXPECT_EQ(summary["pending"]["player"], 1);
+  EXPECT_EQ(summary["pending"]["decision"], "place");
+  EXPECT_EQ(summary["pending"]["tile"], "V");
+}
+
+TEST_F(CliTest, ReplayReadsStandardInputForDash) {
+  const RunResult result = run("replay -", kCityRecord);
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(json::parse(result.out)["scores"], json::array({4, 0}));
+}
+
+TEST_F(CliTest, ReplayRejectsMalformedRecordsWithOneLine) {
+  struct Case {
+    std::string record;
+    std::string phrase;
+  };
+  const std::vector<Case> cases = {
+      {"this is not JSON", "not valid JSON"},
+      {"", "not valid JSON"},
+      {"[1, 2]", "object"},
+      {R"({"deck": ["E"]})", "\"players\" is missing"},
+      {R"({"players": ["Ann"]})", "2 to 6 players"},
+      {R"({"players": ["A", "B", "C", "D", "E", "F", "G"]})", "2 to 6 players"},
+      {R"({"players": ["Ann", "Bob"], "colour": "red"})", "unknown key \"colour\""},
+      {R"({"players": ["Ann", "Bob"], "deck": ["E", "Z"]})", "unknown tile \"Z\""},
+      {R"({"players": ["Ann", "Bob"], "start": "Q9"})", "unknown tile \"Q9\""},
+      {R"({"players": ["Ann", "Bob"], "expansions": ["inns"]})", "unknown expansion \"inns\""},
+      {R"({"players": ["Ann", "Bob"], "rules": {"bazaar": "silent"}})", "\"bazaar\""},
+      {R"({"players": ["Ann", "Bob"], "rules": {"dragons": "on"}})", "unknown rule option"},
+      {R"({"players": ["Ann", "Bob"], "actions": [1, 2]})", "must be a string"},
+      {R"({"players": ["Ann", "Bob"], "actions": "place 0,-1 r180"})", "\"actions\""},
+      {R"({"players": ["Ann", "Bob"], "seed": -3})", "\"seed\""},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.record);
+    expect_one_error_line(replay_text(c.record), c.phrase);
+  }
+}
+
+TEST_F(CliTest, ReplayNamesTheIndexOfAnIllegalAction) {
+  // Action 2 places V on a square that touches no tile.
+  RunResult result = replay_text(R"({
+    "players": ["Ann", "Bob"], "deck": ["E", "V"],
+    "actions": ["place 0,-1 r180", "meeple S", "place 5,5 r0"]
+  })");
+  expect_one_error_line(result, "action 2");
+  EXPECT_NE(result.err.find("place 5,5 r0"), std::string::npos);
+
+  // Action 1: E r180 at 0,-1 has no road, so there is nothing at W.
+  result = replay_text(R"({
+    "players": ["Ann", "Bob"], "deck": ["E"], "actions": ["place 0,-1 r180", "meeple W"]
+  })");
+  expect_one_error_line(result, "action 1");
+
+  // Action 2: nothing may follow the last tile's turn.
+  result = replay_text(R"({
+    "players": ["Ann", "Bob"], "deck": ["E"], "actions": ["place 0,-1 r180", "skip", "skip"]
+  })");
+  expect_one_error_line(result, "action 2");
+
+  // Action 0: not an action at all, with a newline that must not split the error line.
+  result = replay_text(R"({"players": ["Ann", "Bob"], "deck": ["E"], "actions": ["fly\naway"]})");
+  expect_one_error_line(result, "action 0");
+}
+
+TEST_F(CliTest, ReplaySurvivesHostileInput) {
+  expect_one_error_line(run("replay " + quoted(path("missing.json").string())), "cannot open");
+  expect_one_error_line(run("replay " + quoted(dir_.string())), "cannot read");
+  std::string garbage;
+  for (int i = 0; i < 100000; ++i) garbage += static_cast<char>((i * 7919 + 13) % 256);
+  expect_one_error_line(run("replay -", garbage), "not valid JSON");
+  expect_one_error_line(run("replay -", std::string(2'000'000, '[')), "nested");
+  // A record far larger than any game is refused before parsing.
+  expect_one_error_line(run("replay -", std::string(70u << 20, ' ')), "too large");
+}
+
+TEST_F(CliTest, SelfplayRecordsReplayToThePrintedScores) {
+  const fs::path records = path("records") / "nested";
+  const RunResult result =
+      run("selfplay --games 3 --seed 11 --bots random,random,random --record " +
+          quoted(records.string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 4u) << result.out;
+  for (int g = 0; g < 3; ++g) {
+    SCOPED_TRACE(g);
+    const json line = json::parse(lines[static_cast<std::size_t>(g)]);
+    EXPECT_EQ(line["game"], g);
+    EXPECT_EQ(line["seed"], 11 + g);
+    ASSERT_EQ(line["scores"].size(), 3u);
+    EXPECT_GT(line["moves"].get<int>(), 0);
+    const fs::path file = records / ("game-" + std::to_string(g) + ".json");
+    ASSERT_TRUE(fs::exists(file));
+    const json record = json::parse(read_file(file));
+    EXPECT_EQ(record["seed"], 11 + g);
+    EXPECT_FALSE(record.contains("deck"));  // compact: the deck comes from the seed
+    EXPECT_EQ(record["actions"].size(), line["moves"].get<std::size_t>());
+    const RunResult replayed = run("replay " + quoted(file.string()));
+    ASSERT_EQ(replayed.status, 0) << replayed.err;
+    const json summary = json::parse(replayed.out);
+    EXPECT_EQ(summary["over"], true);
+    EXPECT_EQ(summary["scores"], line["scores"]);
+  }
+  const json summary = json::parse(lines[3]);
+  ASSERT_TRUE(summary.contains("summary"));
+  EXPECT_EQ(summary["summary"]["games"], 3);
+  EXPECT_EQ(summary["summary"]["wins"].size(), 3u);
+  EXPECT_EQ(summary["summary"]["mean_scores"].size(), 3u);
+}
+
+TEST_F(CliTest, SelfplayIsDeterministic) {
+  const RunResult first = run("selfplay --games 2 --seed 3 --bots random,random");
+  const RunResult second = run("selfplay --games 2 --seed 3 --players 2");
+  ASSERT_EQ(first.status, 0) << first.err;
+  ASSERT_EQ(second.status, 0) << second.err;
+  const auto a = lines_of(first.out), b = lines_of(second.out);
+  ASSERT_EQ(a.size(), 3u);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(a[0], b[0]);
+  EXPECT_EQ(a[1], b[1]);
+}
+
+TEST_F(CliTest, SelfplayRejectsBadOptions) {
+  RunResult result = run("selfplay --players 3 --bots random,random");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("--bots"), std::string::npos) << result.err;
+  result = run("selfplay --bots nobody");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("unknown bot"), std::string::npos) << result.err;
+  result = run("selfplay --expansions inns");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("unknown expansion"), std::string::npos) << result.err;
+  result = run("selfplay --bots random,random,random,random,random,random,random");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("2 to 6 players"), std::string::npos) << result.err;
+  result = run("selfplay --players 7");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.out, "");
+}
+
+TEST_F(CliTest, BenchJsonReportsSpeed) {
+  const RunResult result = run("bench --json --seconds 0.2");
+  ASSERT_EQ(result.status, 0) << result.err;
+  ASSERT_EQ(lines_of(result.out).size(), 1u) << result.out;
+  const json bench = json::parse(result.out);
+  EXPECT_GT(bench["games_per_second"].get<double>(), 0.0);
+  EXPECT_GT(bench["moves_per_second"].get<double>(), 0.0);
+  EXPECT_GE(bench["games"].get<int>(), 1);
+  EXPECT_EQ(bench["players"], 2);
+  EXPECT_TRUE(bench.contains("checksum"));
+}
+
+TEST_F(CliTest, BenchChecksumDependsOnlyOnSeedAndGames) {
+  const RunResult first = run("bench --json --games 20 --seed 9 --players 3");
+  const RunResult second = run("bench --json --games 20 --seed 9 --players 3");
+  ASSERT_EQ(first.status, 0) << first.err;
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_EQ(json::parse(first.out)["checksum"], json::parse(second.out)["checksum"]);
+  EXPECT_EQ(json::parse(first.out)["games"], 20);
+}
+
+TEST_F(CliTest, VersionHelpAndDemo) {
+  RunResult result = run("--version");
+  EXPECT_EQ(result.status, 0);
+  EXPECT_NE(result.out.find("carcassonne"), std::string::npos);
+  result = run("");
+  EXPECT_EQ(result.status, 0);
+  EXPECT_NE(result.out.find("replay"), std::string::npos);
+  EXPECT_NE(result.out.find("selfplay"), std::string::npos);
+  result = run("demo --seed 2");
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("Final scores"), std::string::npos);
+}
+
+}  // namespace
