@@ -312,6 +312,18 @@ TEST_F(CliTest, BenchChecksumDependsOnlyOnSeedAndGames) {
   EXPECT_EQ(json::parse(first.out)["games"], 20);
 }
 
+// The behaviour fingerprint (Stockfish's bench signature): the sum of final scores of a fixed set
+// of random games. Any change of rules, move order or randomness changes it; a refactor must not.
+// Update these numbers only with a deliberate change of behaviour, and say so in the commit.
+TEST_F(CliTest, BenchFingerprintIsPinned) {
+  const RunResult two = run("bench --json --games 300 --seed 1 --players 2");
+  const RunResult five = run("bench --json --games 300 --seed 1 --players 5");
+  ASSERT_EQ(two.status, 0) << two.err;
+  ASSERT_EQ(five.status, 0) << five.err;
+  EXPECT_EQ(json::parse(two.out)["checksum"], 11641);
+  EXPECT_EQ(json::parse(five.out)["checksum"], 23554);
+}
+
 TEST_F(CliTest, VersionHelpAndDemo) {
   RunResult result = run("--version");
   EXPECT_EQ(result.status, 0);
