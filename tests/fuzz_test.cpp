@@ -40,60 +40,79 @@ struct RebuiltFeature {
   int tiles = 0;
 };
 
+// The segments of a placed tile as the rebuild sees them: printed ones, rotated by hand, and a
+// bridge (a road across the two middles of its axis).
+struct RebuildSegment {
+  int node;
+  FeatureKind kind;
+  PortMask ports;
+  int pennants;
+};
+
+std::vector<RebuildSegment> segments_of(const PlacedTile& t) {
+  std::vector<RebuildSegment> out;
+  const TileSpec& spec = tile_spec(t.type);
+  for (int s = 0; s < spec.segment_count; ++s) {
+    const SegmentSpec& printed = spec.segments[static_cast<std::size_t>(s)];
+    PortMask rotated = 0;
+    for (int p = 0; p < kPortCount; ++p)
+      if (printed.ports & (1 << p))
+        rotated = static_cast<PortMask>(rotated | (1 << ((p + 3 * t.rotation) % 12)));
+    out.push_back({t.first_node + s, printed.kind, rotated, printed.pennants});
+  }
+  if (t.has_bridge()) {
+    const PortMask ends = t.bridge_axis() == BridgeAxis::NorthSouth ? (1 << 1 | 1 << 7)    // N, S
+                                                                    : (1 << 4 | 1 << 10);  // E, W
+    out.push_back({t.bridge_node, FeatureKind::Road, ends, 0});
+  }
+  return out;
+}
+
 std::vector<RebuiltFeature> rebuild_features(const GameState& state) {
   const auto& placed = state.placed_tiles();
   std::map<std::pair<int, int>, int> at;
-  for (std::size_t i = 0; i < placed.size(); ++i)
+  std::vector<std::vector<RebuildSegment>> segments;
+  for (std::size_t i = 0; i < placed.size(); ++i) {
     at[{placed[i].x, placed[i].y}] = static_cast<int>(i);
-  auto segment_ports = [&](int tile, int segment) {
-    const PlacedTile& t = placed[static_cast<std::size_t>(tile)];
-    // Rotate the printed ports by hand rather than through the engine's tables.
-    const PortMask printed = tile_spec(t.type).segments[static_cast<std::size_t>(segment)].ports;
-    PortMask rotated = 0;
-    for (int p = 0; p < kPortCount; ++p)
-      if (printed & (1 << p))
-        rotated = static_cast<PortMask>(rotated | (1 << ((p + 3 * t.rotation) % 12)));
-    return rotated;
-  };
-  std::set<std::pair<int, int>> seen;  // (tile, segment)
+    segments.push_back(segments_of(placed[i]));
+  }
+  std::set<std::pair<int, int>> seen;  // (tile, index into segments[tile])
   std::vector<RebuiltFeature> features;
   for (std::size_t i = 0; i < placed.size(); ++i) {
-    const TileSpec& spec = tile_spec(placed[i].type);
-    for (int s = 0; s < spec.segment_count; ++s) {
-      if (seen.count({static_cast<int>(i), s})) continue;
+    for (std::size_t k = 0; k < segments[i].size(); ++k) {
+      if (seen.count({static_cast<int>(i), static_cast<int>(k)})) continue;
       RebuiltFeature feature;
       std::set<int> tiles;
-      std::vector<std::pair<int, int>> todo = {{static_cast<int>(i), s}};
+      std::vector<std::pair<int, int>> todo = {{static_cast<int>(i), static_cast<int>(k)}};
       seen.insert(todo.front());
       while (!todo.empty()) {
-        auto [tile, segment] = todo.back();
+        auto [tile, index] = todo.back();
         todo.pop_back();
         const PlacedTile& t = placed[static_cast<std::size_t>(tile)];
-        const SegmentSpec& spec_segment =
-            tile_spec(t.type).segments[static_cast<std::size_t>(segment)];
-        feature.nodes.push_back(t.first_node + segment);
-        feature.pennants += spec_segment.pennants;
+        const RebuildSegment& segment =
+            segments[static_cast<std::size_t>(tile)][static_cast<std::size_t>(index)];
+        feature.nodes.push_back(segment.node);
+        feature.pennants += segment.pennants;
         tiles.insert(tile);
-        const PortMask ports = segment_ports(tile, segment);
         for (int p = 0; p < kPortCount; ++p) {
-          if (!(ports & (1 << p))) continue;
+          if (!(segment.ports & (1 << p))) continue;
           const int side = p / 3;
           static constexpr int kDx[] = {0, 1, 0, -1}, kDy[] = {-1, 0, 1, 0};
           auto neighbour = at.find({t.x + kDx[side], t.y + kDy[side]});
-          if (neighbour == at.end()) {
-            if (p % 3 == 1) ++feature.open_edges;
-            continue;
-          }
           // The touching point on the neighbour: mirror across the shared side.
           static constexpr int kMirror[] = {8, 7, 6, 11, 10, 9, 2, 1, 0, 5, 4, 3};
-          const int other = neighbour->second;
-          const TileSpec& other_spec = tile_spec(placed[static_cast<std::size_t>(other)].type);
-          for (int os = 0; os < other_spec.segment_count; ++os) {
-            if (!(segment_ports(other, os) & (1 << kMirror[p]))) continue;
-            if (other_spec.segments[static_cast<std::size_t>(os)].kind != spec_segment.kind)
-              continue;
-            if (seen.insert({other, os}).second) todo.push_back({other, os});
+          bool joined = false;
+          if (neighbour != at.end()) {
+            const auto& others = segments[static_cast<std::size_t>(neighbour->second)];
+            for (std::size_t o = 0; o < others.size(); ++o) {
+              if (!(others[o].ports & (1 << kMirror[p])) || others[o].kind != segment.kind)
+                continue;
+              joined = true;
+              if (seen.insert({neighbour->second, static_cast<int>(o)}).second)
+                todo.push_back({neighbour->second, static_cast<int>(o)});
+            }
           }
+          if (!joined && p % 3 == 1) ++feature.open_edges;
         }
       }
       feature.tiles = static_cast<int>(tiles.size());
@@ -135,10 +154,20 @@ Move random_garbage_move(Pcg32& rng, const GameState& state) {
     m.x = static_cast<std::int16_t>(static_cast<int>(rng.below(41)) - 20);
     m.y = static_cast<std::int16_t>(static_cast<int>(rng.below(41)) - 20);
   }
+  // Bridges and claims are aimed at placed tiles near the tile just placed, where they matter.
+  if ((m.kind == MoveKind::Bridge || m.kind == MoveKind::Claim) && state.turn_tile() >= 0 &&
+      rng.below(4) != 0) {
+    const PlacedTile& turn = state.placed_tiles()[static_cast<std::size_t>(state.turn_tile())];
+    static constexpr int kDx[] = {0, 0, 1, 0, -1, 1}, kDy[] = {0, -1, 0, 1, 0, 1};
+    const auto k = rng.below(6);
+    m.x = static_cast<std::int16_t>(turn.x + kDx[k]);
+    m.y = static_cast<std::int16_t>(turn.y + kDy[k]);
+  }
   m.rotation = static_cast<std::uint8_t>(rng.below(6));
-  m.segment = static_cast<std::uint8_t>(rng.below(12));
+  m.segment = static_cast<std::uint8_t>(rng.below(13));  // 10 is a bridge, 12 a cloister port
   if (rng.below(4) == 0) m.aux = static_cast<std::uint8_t>(rng.below(3));
-  if (rng.below(4) == 0) m.amount = static_cast<std::int32_t>(rng.below(5));
+  if (rng.below(4) == 0) m.amount = static_cast<std::int32_t>(rng.below(110)) - 3;
+  if (m.kind == MoveKind::Choose) m.aux = static_cast<std::uint8_t>(rng.below(kTileTypeCount + 2));
   return m;
 }
 
@@ -168,6 +197,7 @@ void check_step(const GameState& state, const MoveList& moves, Pcg32& rng, bool 
 struct FuzzCase {
   std::string name;
   std::vector<std::string> expansions;
+  std::vector<std::pair<std::string, std::string>> options;
   int games;
 };
 
@@ -180,6 +210,8 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
     const int players = 2 + g % 5;
     for (int p = 0; p < players; ++p) record.players.push_back("p" + std::to_string(p));
     for (const std::string& name : fuzz.expansions) record.rules.add(*parse_expansion_name(name));
+    for (const auto& [option, value] : fuzz.options)
+      ASSERT_TRUE(set_rule_option(record.rules, option, value).ok());
     record.seed = seed;
     auto created = replay(record);
     ASSERT_TRUE(created.ok()) << created.error().message;
@@ -218,7 +250,15 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
 }
 
 TEST(Fuzz, BaseGameAllPlayerCounts) {
-  fuzz_games({"base", {}, 1500}, 1000);
+  fuzz_games({"base", {}, {}, 1500}, 1000);
+}
+
+TEST(Fuzz, BridgesCastlesBazaarsWithAuction) {
+  fuzz_games({"bcb", {"bcb"}, {}, 1500}, 50000);
+}
+
+TEST(Fuzz, BridgesCastlesBazaarsWithoutAuction) {
+  fuzz_games({"bcb-no-auction", {"bcb"}, {{"bazaar", "no-auction"}}, 800}, 90000);
 }
 
 TEST(Fuzz, EmptyAndTinyDecks) {

@@ -18,8 +18,24 @@ namespace carcassonne::cli {
 
 namespace {
 
-constexpr std::string_view kCategoryNames[] = {"road", "city", "cloister", "farm"};
-constexpr std::string_view kCategoryPlurals[] = {"roads", "cities", "cloisters", "farms"};
+// What scored, in the singular, for one line of narration.
+std::string_view category_noun(ScoreCategory category) {
+  switch (category) {
+    case ScoreCategory::Road:
+      return "road";
+    case ScoreCategory::City:
+      return "city";
+    case ScoreCategory::Cloister:
+      return "cloister";
+    case ScoreCategory::Farm:
+      return "farm";
+    case ScoreCategory::Castle:
+      return "castle";
+    case ScoreCategory::Bazaar:
+      return "bazaar payment";
+  }
+  return "?";
+}
 
 std::string padded(std::string text, std::size_t width) {
   if (text.size() < width) text.append(width - text.size(), ' ');
@@ -27,17 +43,21 @@ std::string padded(std::string text, std::size_t width) {
 }
 
 std::string describe(const ScoreEvent& event, const Record& record) {
-  std::string text(kCategoryNames[static_cast<std::size_t>(event.category)]);
-  if (event.category == ScoreCategory::Farm)
-    text += " (" + std::to_string(event.cities) + (event.cities == 1 ? " city)" : " cities)");
-  else
+  std::string text(category_noun(event.category));
+  if (event.category == ScoreCategory::Farm) {
+    text += " (" + std::to_string(event.cities) + (event.cities == 1 ? " city" : " cities");
+    if (event.castles > 0)
+      text += ", " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
+    text += ")";
+  } else if (event.category != ScoreCategory::Castle && event.category != ScoreCategory::Bazaar) {
     text += " (" + std::to_string(event.tiles) + (event.tiles == 1 ? " tile)" : " tiles)");
+  }
   std::string names;
   for (std::size_t p = 0; p < record.players.size(); ++p) {
     if (!(event.winners >> p & 1u)) continue;
     names += (names.empty() ? "" : " & ") + record.players[p];
   }
-  return text + " " + names + " +" + std::to_string(event.points);
+  return text + " " + names + " " + (event.points < 0 ? "" : "+") + std::to_string(event.points);
 }
 
 std::string scores_line(const GameState& state, const Record& record) {
@@ -135,9 +155,14 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
       << (winners.find(" and ") == std::string::npos ? " wins" : " tie") << ")\n";
   for (int p = 0; p < state.player_count(); ++p) {
     out << "  " << padded(record.players[static_cast<std::size_t>(p)], 6) << " ";
-    for (int c = 0; c < kScoreCategoryCount; ++c)
-      out << (c == 0 ? "" : ", ") << kCategoryPlurals[c] << " "
-          << state.score_in(static_cast<PlayerId>(p), static_cast<ScoreCategory>(c));
+    for (int c = 0; c < kScoreCategoryCount; ++c) {
+      const auto category = static_cast<ScoreCategory>(c);
+      const bool expansion_only =
+          category == ScoreCategory::Castle || category == ScoreCategory::Bazaar;
+      if (expansion_only && !state.rules().has(Expansion::BridgesCastlesBazaars)) continue;
+      out << (c == 0 ? "" : ", ") << score_category_name(category) << " "
+          << state.score_in(static_cast<PlayerId>(p), category);
+    }
     out << '\n';
   }
 

@@ -30,6 +30,7 @@ struct FeatureNode {
   std::uint8_t pennants = 0;
   std::uint8_t followers = 0;
   bool scored = false;  // a completed feature that has been scored (never again)
+  bool castle = false;  // a small city turned into a castle (Bridges, Castles and Bazaars)
 
   bool operator==(const FeatureNode&) const = default;
 };
@@ -78,6 +79,7 @@ class FeatureGraph {
     root.pennants = static_cast<std::uint8_t>(root.pennants + child.pennants);
     root.followers = static_cast<std::uint8_t>(root.followers + child.followers);
     root.scored = root.scored || child.scored;
+    root.castle = root.castle || child.castle;
     std::swap(root.next_member, child.next_member);  // splice the two circular lists
     return a;
   }

@@ -1,3 +1,6 @@
+// GameState: creation, queries, the dispatch of decisions by phase, the turn flow and the
+// consistency check. Placement and bridges are in placement.cpp, scoring and castles in
+// scoring.cpp, the bazaar in bazaar.cpp.
 #include "core/game.h"
 
 #include <algorithm>
@@ -8,26 +11,50 @@
 namespace carcassonne {
 
 namespace {
-
-constexpr ScoreCategory category_of(FeatureKind kind) {
-  switch (kind) {
-    case FeatureKind::Road:
-      return ScoreCategory::Road;
-    case FeatureKind::City:
-      return ScoreCategory::City;
-    case FeatureKind::Cloister:
-      return ScoreCategory::Cloister;
-    case FeatureKind::Field:
-      return ScoreCategory::Farm;
-  }
-  return ScoreCategory::Road;
-}
-
 std::string square_name(int x, int y) {
   return std::to_string(x) + "," + std::to_string(y);
 }
-
 }  // namespace
+
+std::string_view phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::PlaceTile:
+      return "place";
+    case Phase::Follower:
+      return "meeple";
+    case Phase::CastleChoice:
+      return "castle";
+    case Phase::Claim:
+      return "claim";
+    case Phase::AuctionChoose:
+      return "choose";
+    case Phase::AuctionBid:
+      return "bid";
+    case Phase::AuctionDecide:
+      return "buy-or-sell";
+    case Phase::GameOver:
+      return "over";
+  }
+  return "?";
+}
+
+std::string_view score_category_name(ScoreCategory category) {
+  switch (category) {
+    case ScoreCategory::Road:
+      return "roads";
+    case ScoreCategory::City:
+      return "cities";
+    case ScoreCategory::Cloister:
+      return "cloisters";
+    case ScoreCategory::Farm:
+      return "farms";
+    case ScoreCategory::Castle:
+      return "castles";
+    case ScoreCategory::Bazaar:
+      return "bazaars";
+  }
+  return "?";
+}
 
 std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, std::uint64_t seed) {
   std::vector<TileType> deck;
@@ -46,6 +73,14 @@ std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, s
   Pcg32 rng(seed);
   rng.shuffle(deck.begin(), deck.end());
   return deck;
+}
+
+int bridges_per_player(const RuleSet& rules, int players) {
+  if (!rules.has(Expansion::BridgesCastlesBazaars)) return 0;
+  return players >= 5 ? 2 : 3;
+}
+int castles_per_player(const RuleSet& rules, int players) {
+  return bridges_per_player(rules, players);  // the same table: 3 each, 2 with 5-6 players
 }
 
 Result<GameState> GameState::create(const GameConfig& config) {
@@ -67,37 +102,98 @@ Result<GameState> GameState::create(const GameConfig& config) {
   state.placed_.reserve(config.deck.size() + 1);
   state.features_.reserve((config.deck.size() + 1) * 6);
   state.followers_.reserve(static_cast<std::size_t>(config.players * kFollowersPerPlayer));
-  for (int p = 0; p < config.players; ++p)
-    state.supply_[static_cast<std::size_t>(p)] = kFollowersPerPlayer;
+  const auto bridges = static_cast<std::uint8_t>(bridges_per_player(config.rules, config.players));
+  const auto castles = static_cast<std::uint8_t>(castles_per_player(config.rules, config.players));
+  for (int p = 0; p < config.players; ++p) {
+    state.supply_[index(static_cast<PlayerId>(p))] = kFollowersPerPlayer;
+    state.bridges_[index(static_cast<PlayerId>(p))] = bridges;
+    state.castle_tokens_[index(static_cast<PlayerId>(p))] = castles;
+  }
+  state.bazaar_taken_.fill(kNoTile);
   state.place_tile(0, 0, config.start_tile, 0);
-  state.current_player_ = 0;
-  state.begin_turn();
+  state.start_turn(0);
   return state;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Queries
 
+NodeId GameState::node_of(int tile, int segment) const {
+  const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
+  if (segment == kBridgeSegment) return placed.bridge_node;
+  return static_cast<NodeId>(placed.first_node + segment);
+}
+
 std::uint8_t GameState::segment_at(int tile, Port port) const {
   const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
+  if (placed.has_bridge() && is_side_middle(port)) {
+    const int side = static_cast<int>(port_side(port));
+    // A north-south bridge covers the N and S middles, an east-west one the E and W middles.
+    if ((side % 2 == 0) == (placed.bridge_axis() == BridgeAxis::NorthSouth)) return kBridgeSegment;
+  }
   return rotated_tile(placed.type, placed.rotation).port_segment[port];
 }
 
-NodeId GameState::feature_of(int tile, int segment) const {
-  return features_.find_const(
-      static_cast<NodeId>(placed_[static_cast<std::size_t>(tile)].first_node + segment));
+PortMask GameState::segment_ports(int tile, int segment) const {
+  const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
+  if (segment == kBridgeSegment) {
+    if (!placed.has_bridge()) return 0;
+    return placed.bridge_axis() == BridgeAxis::NorthSouth
+               ? static_cast<PortMask>(port_bit(side_middle(Side::North)) |
+                                       port_bit(side_middle(Side::South)))
+               : static_cast<PortMask>(port_bit(side_middle(Side::East)) |
+                                       port_bit(side_middle(Side::West)));
+  }
+  return rotated_tile(placed.type, placed.rotation)
+      .segment_ports[static_cast<std::size_t>(segment)];
+}
+
+std::uint8_t GameState::segment_named(int tile, Port port) const {
+  if (port == kCloisterPort) {
+    const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
+    const int cloister = rotated_tile(placed.type, placed.rotation).cloister_segment;
+    return cloister >= 0 ? static_cast<std::uint8_t>(cloister) : kNoSegment;
+  }
+  if (port >= kPortCount) return kNoSegment;
+  std::uint8_t segment = segment_at(tile, port);
+  // A half-edge of a city side touches the city (the city fills the whole side).
+  if (segment == kNoSegment && !is_side_middle(port)) {
+    const std::uint8_t middle = segment_at(tile, side_middle(port_side(port)));
+    if (middle != kNoSegment && middle != kBridgeSegment &&
+        tile_spec(placed_[static_cast<std::size_t>(tile)].type).segments[middle].kind ==
+            FeatureKind::City)
+      segment = middle;
+  }
+  return segment;
+}
+
+Port GameState::canonical_location(int tile, int segment) const {
+  const PortMask ports = segment_ports(tile, segment);
+  if (ports == 0) return kCloisterPort;
+  const PortMask middles = ports & side_middles_mask();
+  const PortMask pick = middles != 0 ? middles : ports;
+  return static_cast<Port>(std::countr_zero(static_cast<unsigned>(pick)));
+}
+
+EdgeKind GameState::shown_edge(int tile, Side side) const {
+  const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
+  if (segment_at(tile, side_middle(side)) == kBridgeSegment) return EdgeKind::Road;
+  return signature_edge(rotated_tile(placed.type, placed.rotation).edge_signature, side);
 }
 
 int GameState::feature_tile_count(NodeId root) const {
   // Members on the same tile count once: a member is a duplicate if an earlier segment of its
-  // tile belongs to the same feature. Tiles have few segments, so this needs no scratch memory.
+  // tile (printed segments in order, then the bridge) belongs to the same feature. Tiles have few
+  // segments, so this needs no scratch memory.
   int tiles = 0;
   NodeId member = root;
   do {
     const FeatureNode& node = features_.node(member);
     const PlacedTile& placed = placed_[node.placed_tile];
+    const int earlier =
+        node.segment == kBridgeSegment ? tile_spec(placed.type).segment_count : node.segment;
     bool duplicate = false;
-    for (int s = 0; s < node.segment && !duplicate; ++s)
+    for (int s = 0; s < earlier && !duplicate; ++s)
       duplicate = features_.find_const(static_cast<NodeId>(placed.first_node + s)) == root;
     if (!duplicate) ++tiles;
     member = node.next_member;
@@ -122,39 +218,74 @@ bool GameState::feature_complete(NodeId root) const {
 }
 
 bool GameState::can_deploy(int segment) const {
-  if (turn_tile_ < 0 || supply_[static_cast<std::size_t>(current_player_)] == 0) return false;
+  if (phase_ != Phase::Follower || bridge_required_ || turn_tile_ < 0 ||
+      supply_[index(turn_player_)] == 0)
+    return false;
   const PlacedTile& placed = placed_[static_cast<std::size_t>(turn_tile_)];
-  if (segment < 0 || segment >= tile_spec(placed.type).segment_count) return false;
+  if (segment == kBridgeSegment) {
+    if (!placed.has_bridge()) return false;
+  } else if (segment < 0 || segment >= tile_spec(placed.type).segment_count) {
+    return false;
+  }
   return features_.node(feature_of(turn_tile_, segment)).followers == 0;
 }
 
-bool GameState::has_any_placement(TileType type) const {
-  for (const FrontierSquare& square : board_.frontier())
-    if (fitting_rotations(type, square.required) != 0) return true;
-  return false;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Legality: the generator and the checker share fits() and can_deploy().
+// Decisions, dispatched by phase
 
 void GameState::legal_moves(MoveList& out) const {
   out.clear();
   switch (phase_) {
-    case Phase::PlaceTile:
+    case Phase::PlaceTile: {
+      bool plain = false;
       for (const FrontierSquare& square : board_.frontier()) {
         const unsigned rotations = fitting_rotations(tile_in_hand_, square.required);
+        plain = plain || rotations != 0;
         for (Rotation r = 0; r < kRotationCount; ++r)
           if ((rotations >> r) & 1u) out.push(Move::place(square.x, square.y, r));
       }
+      if (bridges_[index(turn_player_)] == 0 || !rules_.has(Expansion::BridgesCastlesBazaars))
+        break;
+      for (const FrontierSquare& square : board_.frontier())
+        for (Rotation r = 0; r < kRotationCount; ++r)
+          if (placement_fits_with_bridge(square, r)) out.push(Move::place(square.x, square.y, r));
+      if (!plain) out.push(Move::simple(MoveKind::Discard));
       break;
+    }
     case Phase::Follower: {
+      if (!bridge_built_ && bridges_[index(turn_player_)] > 0 &&
+          rules_.has(Expansion::BridgesCastlesBazaars)) {
+        const PlacedTile& t = placed_[static_cast<std::size_t>(turn_tile_)];
+        static constexpr int kDx[] = {0, 0, 1, 0, -1}, kDy[] = {0, -1, 0, 1, 0};
+        for (int i = 0; i < 5; ++i)
+          for (BridgeAxis axis : {BridgeAxis::NorthSouth, BridgeAxis::EastWest})
+            if (bridge_allowed(t.x + kDx[i], t.y + kDy[i], axis))
+              out.push(Move::bridge(t.x + kDx[i], t.y + kDy[i], axis));
+      }
+      if (bridge_required_) break;
       const int segments =
           tile_spec(placed_[static_cast<std::size_t>(turn_tile_)].type).segment_count;
       for (int s = 0; s < segments; ++s)
         if (can_deploy(s)) out.push(Move::meeple(s));
+      if (can_deploy(kBridgeSegment)) out.push(Move::meeple(kBridgeSegment));
       out.push(Move::simple(MoveKind::Skip));
       break;
     }
+    case Phase::CastleChoice:
+      out.push(Move::simple(MoveKind::Castle));
+      out.push(Move::simple(MoveKind::Score));
+      break;
+    case Phase::Claim: {
+      std::vector<const Completion*> candidates;
+      claim_candidates(castle_cursor_, candidates);
+      for (const Completion* c : candidates) out.push(claim_move(*c));
+      break;
+    }
+    case Phase::AuctionChoose:
+    case Phase::AuctionBid:
+    case Phase::AuctionDecide:
+      bazaar_moves(out);
+      break;
     case Phase::GameOver:
       break;
   }
@@ -167,67 +298,33 @@ std::optional<Error> GameState::check(const Move& move) const {
   switch (phase_) {
     case Phase::GameOver:
       return Error{ErrorCode::GameOver, "the game is over"};
-    case Phase::PlaceTile: {
-      if (move.kind != MoveKind::Place) return wrong_phase("the tile in hand to be placed");
-      const Move canonical = Move::place(move.x, move.y, move.rotation);
-      if (!(canonical == move)) return Error{ErrorCode::BadNotation, "malformed place move"};
-      if (move.rotation >= kRotationCount)
-        return Error{ErrorCode::OutOfRange, "rotation must be r0, r90, r180 or r270"};
-      const std::string where = square_name(move.x, move.y);
-      if (board_.occupied(move.x, move.y))
-        return Error{ErrorCode::IllegalMove, "square " + where + " already holds a tile"};
-      const int index = board_.frontier_index(move.x, move.y);
-      if (index < 0)
+    case Phase::PlaceTile:
+      return check_place(move);
+    case Phase::Follower:
+      return check_follower_phase(move);
+    case Phase::CastleChoice:
+      if (move == Move::simple(MoveKind::Castle) || move == Move::simple(MoveKind::Score))
+        return std::nullopt;
+      return wrong_phase("the owner of the completed small city to choose castle or score");
+    case Phase::Claim: {
+      if (move.kind != MoveKind::Claim)
+        return wrong_phase("the castle's owner to claim one of the completed features");
+      if (!claim_target(move))
         return Error{ErrorCode::IllegalMove,
-                     "square " + where + " shares no side with a placed tile"};
-      const FrontierSquare& square = board_.frontier()[static_cast<std::size_t>(index)];
-      if (!fits(tile_in_hand_, square, move.rotation)) {
-        const std::uint8_t signature = rotated_tile(tile_in_hand_, move.rotation).edge_signature;
-        constexpr std::array<std::string_view, 4> kSideNames = {"north", "east", "south", "west"};
-        for (int s = 0; s < kSideCount; ++s) {
-          const int shift = 2 * s;
-          if (((square.required >> shift) & 3) && ((signature ^ square.required) >> shift & 3)) {
-            constexpr std::array<std::string_view, 4> kKinds = {"?", "field", "road", "city"};
-            return Error{ErrorCode::IllegalMove,
-                         "tile " + std::string(tile_spec(tile_in_hand_).id) + " at " + where +
-                             " r" + std::to_string(90 * move.rotation) + ": its " +
-                             std::string(kKinds[(signature >> shift) & 3]) + " on the " +
-                             std::string(kSideNames[static_cast<std::size_t>(s)]) +
-                             " side meets a " +
-                             std::string(kKinds[(square.required >> shift) & 3])};
-          }
-        }
-        return Error{ErrorCode::IllegalMove, "tile does not fit at " + where};
-      }
+                     "that location names no feature the castle may claim (see the legal moves)"};
       return std::nullopt;
     }
-    case Phase::Follower: {
-      if (move.kind == MoveKind::Skip)
-        return move == Move::simple(MoveKind::Skip)
-                   ? std::nullopt
-                   : std::optional<Error>(Error{ErrorCode::BadNotation, "malformed skip"});
-      if (move.kind != MoveKind::Meeple) return wrong_phase("a follower to be deployed or skip");
-      if (!(Move::meeple(move.segment) == move))
-        return Error{ErrorCode::BadNotation, "malformed meeple move"};
-      const PlacedTile& placed = placed_[static_cast<std::size_t>(turn_tile_)];
-      if (move.segment >= tile_spec(placed.type).segment_count)
-        return Error{ErrorCode::OutOfRange, "no such feature on the tile just placed"};
-      if (supply_[static_cast<std::size_t>(current_player_)] == 0)
-        return Error{ErrorCode::IllegalMove, "no follower left in supply"};
-      if (!can_deploy(move.segment)) {
-        const FeatureKind kind = tile_spec(placed.type).segments[move.segment].kind;
-        return Error{ErrorCode::IllegalMove,
-                     "the " + std::string(feature_kind_name(kind)) + " already has a follower"};
-      }
-      return std::nullopt;
-    }
+    case Phase::AuctionChoose:
+    case Phase::AuctionBid:
+    case Phase::AuctionDecide:
+      return check_bazaar(move);
   }
   return Error{ErrorCode::IllegalMove, "unknown phase"};
 }
 
 std::optional<Error> GameState::check_as(PlayerId actor, const Move& move) const {
-  if (!over() && actor != current_player_)
-    return Error{ErrorCode::NotYourTurn, "it is player " + std::to_string(current_player_) +
+  if (!over() && actor != decider_)
+    return Error{ErrorCode::NotYourTurn, "it is player " + std::to_string(decider_) +
                                              "'s decision, not player " + std::to_string(actor) +
                                              "'s"};
   return check(move);
@@ -248,32 +345,77 @@ Result<bool> GameState::apply(const Move& move) {
 void GameState::apply_unchecked(const Move& move) {
   assert(!check(move).has_value());
   switch (move.kind) {
-    case MoveKind::Place:
+    case MoveKind::Place: {
+      const int square = board_.frontier_index(move.x, move.y);
+      bridge_required_ =
+          !placement_fits(board_.frontier()[static_cast<std::size_t>(square)], move.rotation);
       place_tile(move.x, move.y, tile_in_hand_, move.rotation);
       tile_in_hand_ = kNoTile;
       phase_ = Phase::Follower;
       break;
+    }
+    case MoveKind::Discard:
+      discarded_.push_back(tile_in_hand_);
+      tile_in_hand_ = kNoTile;
+      // In a bazaar round nobody draws: giving up the purchased tile ends that player's turn.
+      if (bazaar_stage_ == BazaarStage::Round) {
+        continue_bazaar_round();
+      } else {
+        draw_tile();
+      }
+      break;
+    case MoveKind::Bridge:
+      build_bridge(move.x, move.y, static_cast<BridgeAxis>(move.aux));
+      break;
     case MoveKind::Meeple:
       deploy(move.segment);
-      finish_turn();
+      score_turn();
       break;
     case MoveKind::Skip:
-      finish_turn();
+      score_turn();
       break;
-    default:
-      assert(false && "move kind not used by this rule set");
+    case MoveKind::Castle:
+      build_castle(small_cities_[static_cast<std::size_t>(small_city_cursor_++)]);
+      continue_scoring();
+      break;
+    case MoveKind::Score:
+      ++small_city_cursor_;
+      continue_scoring();
+      break;
+    case MoveKind::Claim: {
+      const int target = *claim_target(move);
+      score_castle(castle_cursor_++, completed_[static_cast<std::size_t>(target)]);
+      continue_scoring();
+      break;
+    }
+    case MoveKind::Choose:
+    case MoveKind::Bid:
+    case MoveKind::Pass:
+    case MoveKind::Buy:
+    case MoveKind::Sell:
+      apply_bazaar(move);
+      break;
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Turn flow
 
-void GameState::begin_turn() {
+void GameState::start_turn(PlayerId player) {
+  turn_player_ = decider_ = player;
   turn_tile_ = -1;
+  bridge_built_ = bridge_required_ = false;
+  bridge_tile_ = -1;
+  ++turn_number_;
+  draw_tile();
+}
+
+void GameState::draw_tile() {
   while (next_draw_ < static_cast<int>(deck_.size())) {
     const TileType drawn = deck_[static_cast<std::size_t>(next_draw_++)];
     if (has_any_placement(drawn)) {
       tile_in_hand_ = drawn;
+      tile_was_drawn_ = true;
       phase_ = Phase::PlaceTile;
       return;
     }
@@ -282,11 +424,22 @@ void GameState::begin_turn() {
   finish_game();
 }
 
+bool GameState::has_plain_placement(TileType type) const {
+  for (const FrontierSquare& square : board_.frontier())
+    if (fitting_rotations(type, square.required) != 0) return true;
+  return false;
+}
+
 void GameState::place_tile(int x, int y, TileType type, Rotation rotation) {
   const int index = static_cast<int>(placed_.size());
   const auto first = static_cast<NodeId>(features_.size());
-  placed_.push_back(PlacedTile{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), type,
-                               rotation, first});
+  PlacedTile placed;
+  placed.x = static_cast<std::int16_t>(x);
+  placed.y = static_cast<std::int16_t>(y);
+  placed.type = type;
+  placed.rotation = rotation;
+  placed.first_node = first;
+  placed_.push_back(placed);
   const TileSpec& spec = tile_spec(type);
   const RotatedTile& rotated = rotated_tile(type, rotation);
   for (int s = 0; s < spec.segment_count; ++s) {
@@ -297,218 +450,87 @@ void GameState::place_tile(int x, int y, TileType type, Rotation rotation) {
                   open, segment.pennants);
   }
   board_.place(x, y, index, rotated.edge_signature);
-  for (int s = 0; s < kSideCount; ++s) {
-    const Side side = static_cast<Side>(s);
-    const int neighbour = board_.tile_at(x + side_dx(side), y + side_dy(side));
-    if (neighbour < 0) continue;
-    const Port middle = side_middle(side);
-    for (Port port : {static_cast<Port>(middle - 1), middle, static_cast<Port>(middle + 1)}) {
-      const std::uint8_t mine = segment_at(index, port);
-      const std::uint8_t theirs = segment_at(neighbour, facing_port(port));
-      if (mine == kNoSegment || theirs == kNoSegment) continue;
-      const NodeId root = features_.unite(
-          static_cast<NodeId>(first + mine),
-          static_cast<NodeId>(placed_[static_cast<std::size_t>(neighbour)].first_node + theirs));
-      if (port == middle) features_.node(root).open_edges -= 2;  // both ends of the crossing
-    }
-  }
+  for (int s = 0; s < kSideCount; ++s) unite_across(index, static_cast<Side>(s));
   turn_tile_ = index;
 }
 
+// Joins the segments of `tile` on `side` with those of its neighbour there (if any): the middle
+// for roads and cities (closing two open ends), the two halves for fields.
+void GameState::unite_across(int tile, Side side) {
+  const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
+  const int neighbour = board_.tile_at(placed.x + side_dx(side), placed.y + side_dy(side));
+  if (neighbour < 0) return;
+  const Port middle = side_middle(side);
+  for (Port port : {static_cast<Port>(middle - 1), middle, static_cast<Port>(middle + 1)}) {
+    const std::uint8_t mine = segment_at(tile, port);
+    const std::uint8_t theirs = segment_at(neighbour, facing_port(port));
+    // A road may meet a field until this turn's bridge arrives: then nothing joins here yet.
+    if (mine == kNoSegment || theirs == kNoSegment) continue;
+    const NodeId root = features_.unite(node_of(tile, mine), node_of(neighbour, theirs));
+    if (port == middle) features_.node(root).open_edges -= 2;  // both ends of the crossing
+  }
+}
+
 void GameState::deploy(int segment) {
-  const auto node =
-      static_cast<NodeId>(placed_[static_cast<std::size_t>(turn_tile_)].first_node + segment);
-  followers_.push_back(Follower{current_player_, node});
-  --supply_[static_cast<std::size_t>(current_player_)];
+  const NodeId node = node_of(turn_tile_, segment);
+  followers_.push_back(Follower{turn_player_, node});
+  --supply_[index(turn_player_)];
   ++features_.root_data(node).followers;
 }
 
-void GameState::finish_turn() {
-  score_completed_features();
-  current_player_ = static_cast<PlayerId>((current_player_ + 1) % player_count_);
-  begin_turn();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Scoring
-
-void GameState::score_completed_features() {
-  const PlacedTile placed = placed_[static_cast<std::size_t>(turn_tile_)];
-  const TileSpec& spec = tile_spec(placed.type);
-  std::array<NodeId, kMaxPrintedSegments> done{};
-  int done_count = 0;
-  for (int s = 0; s < spec.segment_count; ++s) {
-    const FeatureKind kind = spec.segments[static_cast<std::size_t>(s)].kind;
-    if (kind != FeatureKind::Road && kind != FeatureKind::City) continue;
-    const NodeId root = features_.find(static_cast<NodeId>(placed.first_node + s));
-    const FeatureNode& node = features_.node(root);
-    if (node.open_edges != 0 || node.scored) continue;
-    if (std::find(done.begin(), done.begin() + done_count, root) != done.begin() + done_count)
-      continue;
-    done[static_cast<std::size_t>(done_count++)] = root;
+// After the turn's scoring: a bazaar if one is due, the next purchased tile, or the next player.
+void GameState::end_turn() {
+  if (bazaar_stage_ == BazaarStage::Round) {
+    continue_bazaar_round();
+    return;
   }
-  for (int i = 0; i < done_count; ++i) score_feature(done[static_cast<std::size_t>(i)], false);
-
-  // A cloister completes when the last of its eight neighbours arrives: look around the new tile.
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int tile = board_.tile_at(placed.x + dx, placed.y + dy);
-      if (tile < 0) continue;
-      const PlacedTile& other = placed_[static_cast<std::size_t>(tile)];
-      const int cloister = rotated_tile(other.type, other.rotation).cloister_segment;
-      if (cloister < 0) continue;
-      const auto node = static_cast<NodeId>(other.first_node + cloister);
-      if (features_.node(node).scored) continue;
-      if (board_.occupied_neighbours8(other.x, other.y) == 8) score_feature(node, false);
-    }
-}
-
-std::uint8_t GameState::majority(NodeId root) const {
-  std::array<int, kMaxPlayers> count{};
-  for (const Follower& f : followers_)
-    if (features_.find_const(f.node) == root) ++count[static_cast<std::size_t>(f.player)];
-  const int best = *std::max_element(count.begin(), count.end());
-  std::uint8_t winners = 0;
-  if (best == 0) return 0;
-  for (int p = 0; p < player_count_; ++p)
-    if (count[static_cast<std::size_t>(p)] == best)
-      winners = static_cast<std::uint8_t>(winners | (1u << p));
-  return winners;
-}
-
-int GameState::feature_value(NodeId root, bool final_scoring, int* tiles_out) const {
-  const FeatureNode& node = features_.node(root);
-  int tiles = 0, value = 0;
-  switch (node.kind) {
-    case FeatureKind::Road:
-      tiles = feature_tile_count(root);
-      value = tiles;
-      break;
-    case FeatureKind::City:
-      tiles = feature_tile_count(root);
-      value = final_scoring ? tiles + node.pennants : 2 * (tiles + node.pennants);
-      break;
-    case FeatureKind::Cloister: {
-      const PlacedTile& placed = placed_[node.placed_tile];
-      tiles = 1 + board_.occupied_neighbours8(placed.x, placed.y);
-      value = tiles;
-      break;
-    }
-    case FeatureKind::Field:
-      break;
+  const bool bazaar_placed = tile_was_drawn_ && turn_tile_ >= 0 &&
+                             tile_spec(placed_[static_cast<std::size_t>(turn_tile_)].type).bazaar;
+  if (bazaar_placed && rules_.has(Expansion::BridgesCastlesBazaars) &&
+      tiles_left_in_deck() >= player_count_) {
+    start_bazaar();
+    return;
   }
-  if (tiles_out != nullptr) *tiles_out = tiles;
-  return value;
+  next_turn();
 }
 
-void GameState::add_points(std::uint8_t winners, int points, ScoreCategory category) {
-  for (int p = 0; p < player_count_; ++p) {
-    if (!(winners >> p & 1u)) continue;
-    scores_[static_cast<std::size_t>(p)] += points;
-    score_breakdown_[static_cast<std::size_t>(p)][static_cast<std::size_t>(category)] += points;
-  }
-}
-
-void GameState::return_followers(NodeId root) {
-  for (std::size_t i = followers_.size(); i-- > 0;) {
-    if (features_.find(followers_[i].node) != root) continue;
-    ++supply_[static_cast<std::size_t>(followers_[i].player)];
-    --features_.node(root).followers;
-    followers_[i] = followers_.back();
-    followers_.pop_back();
-  }
-}
-
-void GameState::score_feature(NodeId root, bool final_scoring) {
-  FeatureNode& node = features_.node(root);
-  if (!final_scoring) node.scored = true;
-  if (node.followers == 0) return;  // nobody scores an unoccupied feature
-  const std::uint8_t winners = majority(root);
-  ScoreEvent event;
-  event.category = category_of(node.kind);
-  event.final_scoring = final_scoring;
-  event.points = feature_value(root, final_scoring, &event.tiles);
-  event.pennants = node.kind == FeatureKind::City ? node.pennants : 0;
-  event.winners = winners;
-  const PlacedTile& where = placed_[node.placed_tile];
-  event.x = where.x;
-  event.y = where.y;
-  add_points(winners, event.points, event.category);
-  log(event);
-  return_followers(root);
-}
-
-void GameState::finish_game() {
-  phase_ = Phase::GameOver;
-  tile_in_hand_ = kNoTile;
-  turn_tile_ = -1;
-  // Incomplete roads, cities and cloisters with followers; each scoring removes its followers.
-  for (std::size_t i = 0; i < followers_.size();) {
-    const NodeId root = features_.find(followers_[i].node);
-    if (features_.node(root).kind == FeatureKind::Field) {
-      ++i;
-      continue;
-    }
-    score_feature(root, true);
-    i = 0;
-  }
-  score_farms();
-}
-
-void GameState::score_farms() {
-  std::vector<NodeId> cities;  // final scoring only: allocation is fine here
-  while (!followers_.empty()) {
-    const NodeId farm = features_.find(followers_.front().node);
-    assert(features_.node(farm).kind == FeatureKind::Field);
-    cities.clear();
-    NodeId member = farm;
-    do {
-      const FeatureNode& node = features_.node(member);
-      const PlacedTile& placed = placed_[node.placed_tile];
-      const std::uint16_t bordered = tile_spec(placed.type).segments[node.segment].bordered_cities;
-      for (int k = 0; k < kMaxPrintedSegments; ++k) {
-        if (!(bordered >> k & 1u)) continue;
-        const NodeId city = features_.find(static_cast<NodeId>(placed.first_node + k));
-        if (feature_complete(city) && std::find(cities.begin(), cities.end(), city) == cities.end())
-          cities.push_back(city);
-      }
-      member = node.next_member;
-    } while (member != farm);
-    ScoreEvent event;
-    event.category = ScoreCategory::Farm;
-    event.final_scoring = true;
-    event.cities = static_cast<int>(cities.size());
-    event.points = 3 * event.cities;
-    event.winners = majority(farm);
-    const PlacedTile& where = placed_[features_.node(farm).placed_tile];
-    event.x = where.x;
-    event.y = where.y;
-    add_points(event.winners, event.points, ScoreCategory::Farm);
-    log(event);
-    return_followers(farm);
-  }
+void GameState::next_turn() {
+  start_turn(static_cast<PlayerId>((turn_player_ + 1) % player_count_));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Consistency
 
 std::string GameState::check_invariants() const {
-  // Followers are conserved.
-  std::array<int, kMaxPlayers> on_board{};
+  // Followers, bridges and castle tokens are conserved.
+  std::array<int, kMaxPlayers> on_board{}, castles_on_board{};
   for (const Follower& f : followers_) {
     if (f.player < 0 || f.player >= player_count_) return "follower of an unknown player";
-    ++on_board[static_cast<std::size_t>(f.player)];
+    ++on_board[index(f.player)];
   }
-  for (int p = 0; p < player_count_; ++p)
-    if (on_board[static_cast<std::size_t>(p)] + supply_[static_cast<std::size_t>(p)] !=
-        kFollowersPerPlayer)
+  for (const Castle& c : castles_) ++castles_on_board[index(c.owner)];
+  int bridges_placed = 0;
+  for (const PlacedTile& t : placed_) bridges_placed += t.has_bridge();
+  int bridges_total = 0;
+  for (int p = 0; p < player_count_; ++p) {
+    const auto i = index(static_cast<PlayerId>(p));
+    if (on_board[i] + supply_[i] != kFollowersPerPlayer)
       return "followers of player " + std::to_string(p) + " are not conserved";
-  // Scores are the sum of their categories.
+    if (castles_on_board[i] + castle_tokens_[i] != castles_per_player(rules_, player_count_))
+      return "castle tokens of player " + std::to_string(p) + " are not conserved";
+    bridges_total += bridges_[i];
+  }
+  if (bridges_total + bridges_placed != player_count_ * bridges_per_player(rules_, player_count_))
+    return "bridges are not conserved";
+  // Scores are the sum of their categories; bazaar payments and the bank add up to zero.
+  int bazaar_total = 0;
   for (int p = 0; p < player_count_; ++p) {
     int sum = 0;
-    for (int c : score_breakdown_[static_cast<std::size_t>(p)]) sum += c;
-    if (sum != scores_[static_cast<std::size_t>(p)]) return "score breakdown does not add up";
+    for (int c : score_breakdown_[index(static_cast<PlayerId>(p))]) sum += c;
+    if (sum != scores_[index(static_cast<PlayerId>(p))]) return "score breakdown does not add up";
+    bazaar_total += score_in(static_cast<PlayerId>(p), ScoreCategory::Bazaar);
   }
+  if (bazaar_total + bank_ != 0) return "bazaar payments do not sum to zero";
   // Root data equals a recomputation from the members.
   const int n = features_.size();
   std::vector<int> members(static_cast<std::size_t>(n)), open(static_cast<std::size_t>(n)),
@@ -519,13 +541,14 @@ std::string GameState::check_invariants() const {
     if (features_.node(root).kind != node.kind) return "feature mixes kinds";
     ++members[root];
     const PlacedTile& placed = placed_[node.placed_tile];
-    const TileSpec& spec = tile_spec(placed.type);
-    pennants[root] += spec.segments[node.segment].pennants;
-    const PortMask ports = rotated_tile(placed.type, placed.rotation).segment_ports[node.segment];
+    if (node.segment != kBridgeSegment)
+      pennants[root] += tile_spec(placed.type).segments[node.segment].pennants;
+    const PortMask ports = segment_ports(node.placed_tile, node.segment);
     for (int s = 0; s < kSideCount; ++s) {
       const Side side = static_cast<Side>(s);
-      if ((ports & port_bit(side_middle(side))) &&
-          !board_.occupied(placed.x + side_dx(side), placed.y + side_dy(side)))
+      if (!(ports & port_bit(side_middle(side)))) continue;
+      const int other = board_.tile_at(placed.x + side_dx(side), placed.y + side_dy(side));
+      if (other < 0 || segment_at(other, facing_port(side_middle(side))) == kNoSegment)
         ++open[root];
     }
   }
@@ -545,26 +568,28 @@ std::string GameState::check_invariants() const {
     } while (++walked <= n && member != id);
     if (walked != node.member_count) return "member list has the wrong length";
   }
-  // Placed tiles match their neighbours; the frontier is exactly the empty squares beside tiles.
+  // Placed tiles match their neighbours (but for a placement awaiting its bridge); the frontier
+  // is exactly the empty squares beside tiles, with the edges they show.
   for (std::size_t i = 0; i < placed_.size(); ++i) {
     const PlacedTile& t = placed_[i];
     if (board_.tile_at(t.x, t.y) != static_cast<int>(i)) return "board and tile list disagree";
-    const std::uint8_t signature = rotated_tile(t.type, t.rotation).edge_signature;
     for (int s = 0; s < kSideCount; ++s) {
       const Side side = static_cast<Side>(s);
       const int nx = t.x + side_dx(side), ny = t.y + side_dy(side);
       const int other = board_.tile_at(nx, ny);
       if (other >= 0) {
-        const PlacedTile& o = placed_[static_cast<std::size_t>(other)];
-        if (signature_edge(signature, side) !=
-            signature_edge(rotated_tile(o.type, o.rotation).edge_signature, opposite(side)))
+        const bool awaiting_bridge =
+            bridge_required_ && (static_cast<int>(i) == turn_tile_ || other == turn_tile_);
+        if (!awaiting_bridge &&
+            shown_edge(static_cast<int>(i), side) != shown_edge(other, opposite(side)))
           return "edges of neighbouring tiles do not match at " + square_name(t.x, t.y);
       } else {
         const int f = board_.frontier_index(nx, ny);
         if (f < 0) return "empty square beside a tile is missing from the frontier";
         const FrontierSquare& sq = board_.frontier()[static_cast<std::size_t>(f)];
         const int shift = 2 * static_cast<int>(opposite(side));
-        if (static_cast<EdgeKind>((sq.required >> shift) & 3) != signature_edge(signature, side))
+        if (static_cast<EdgeKind>((sq.required >> shift) & 3) !=
+            shown_edge(static_cast<int>(i), side))
           return "frontier requirement differs at " + square_name(nx, ny);
       }
     }
@@ -580,20 +605,46 @@ std::string GameState::check_invariants() const {
     }
     if (neighbours == 0) return "frontier square without neighbour";
   }
+  // Castles stand on completed two-segment cities marked as castles.
+  for (const Castle& c : castles_) {
+    const NodeId root = features_.find_const(c.city);
+    if (!features_.node(root).castle || features_.node(root).open_edges != 0)
+      return "castle on something that is not a completed castle city";
+    if ((features_.node(root).followers == 1) != c.occupied) return "castle occupancy differs";
+  }
   // The pending decision is possible.
   if (phase_ == Phase::PlaceTile && (tile_in_hand_ == kNoTile || !has_any_placement(tile_in_hand_)))
     return "tile in hand cannot be placed";
   if (phase_ == Phase::Follower && turn_tile_ < 0) return "follower phase without a placed tile";
+  if (!over()) {
+    MoveList moves;
+    legal_moves(moves);
+    if (moves.empty()) return "no legal move in phase " + std::string(phase_name(phase_));
+  }
   return {};
 }
 
 bool GameState::operator==(const GameState& other) const {
   if (!(rules_ == other.rules_ && player_count_ == other.player_count_ && phase_ == other.phase_ &&
-        current_player_ == other.current_player_ && tile_in_hand_ == other.tile_in_hand_ &&
-        turn_tile_ == other.turn_tile_ && deck_ == other.deck_ && next_draw_ == other.next_draw_ &&
-        discarded_ == other.discarded_ && placed_ == other.placed_ && board_ == other.board_ &&
-        followers_ == other.followers_ && supply_ == other.supply_ && scores_ == other.scores_ &&
-        score_breakdown_ == other.score_breakdown_ && features_.size() == other.features_.size()))
+        turn_player_ == other.turn_player_ && decider_ == other.decider_ &&
+        tile_in_hand_ == other.tile_in_hand_ && turn_tile_ == other.turn_tile_ &&
+        turn_number_ == other.turn_number_ && bridge_built_ == other.bridge_built_ &&
+        bridge_required_ == other.bridge_required_ && deck_ == other.deck_ &&
+        next_draw_ == other.next_draw_ && discarded_ == other.discarded_ &&
+        placed_ == other.placed_ && board_ == other.board_ && followers_ == other.followers_ &&
+        supply_ == other.supply_ && bridges_ == other.bridges_ &&
+        castle_tokens_ == other.castle_tokens_ && scores_ == other.scores_ &&
+        score_breakdown_ == other.score_breakdown_ && bank_ == other.bank_ &&
+        castles_ == other.castles_ && bazaar_stage_ == other.bazaar_stage_ &&
+        bazaar_offer_ == other.bazaar_offer_ && bazaar_taken_ == other.bazaar_taken_ &&
+        auctioneer_ == other.auctioneer_ && auction_tile_ == other.auction_tile_ &&
+        highest_bid_ == other.highest_bid_ && highest_bidder_ == other.highest_bidder_ &&
+        bidder_ == other.bidder_ && bazaar_host_ == other.bazaar_host_ &&
+        round_player_ == other.round_player_ && bazaar_turns_left_ == other.bazaar_turns_left_ &&
+        tile_was_drawn_ == other.tile_was_drawn_ && bridge_tile_ == other.bridge_tile_ &&
+        completed_ == other.completed_ && small_cities_ == other.small_cities_ &&
+        small_city_cursor_ == other.small_city_cursor_ && castle_cursor_ == other.castle_cursor_ &&
+        features_.size() == other.features_.size()))
     return false;
   // Features: same partition, same data at the roots (parent pointers may differ by compression).
   for (int id = 0; id < features_.size(); ++id) {
@@ -603,7 +654,8 @@ bool GameState::operator==(const GameState& other) const {
     const FeatureNode& x = features_.node(a);
     const FeatureNode& y = other.features_.node(b);
     if (x.kind != y.kind || x.member_count != y.member_count || x.open_edges != y.open_edges ||
-        x.pennants != y.pennants || x.followers != y.followers || x.scored != y.scored)
+        x.pennants != y.pennants || x.followers != y.followers || x.scored != y.scored ||
+        x.castle != y.castle)
       return false;
   }
   return true;

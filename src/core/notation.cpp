@@ -44,20 +44,6 @@ Error bad(std::string_view text, std::string_view why) {
   return Error{ErrorCode::BadNotation, quote_text(text) + ": " + std::string(why)};
 }
 
-// The canonical location naming a segment of a placed tile: the first side middle it crosses
-// (N, E, S, W) for roads and cities, the first half-edge clockwise from NNW for fields.
-Port canonical_port(const GameState& state, int tile, int segment) {
-  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
-  const RotatedTile& rotated = rotated_tile(placed.type, placed.rotation);
-  const PortMask ports = rotated.segment_ports[static_cast<std::size_t>(segment)];
-  if (ports == 0) return kCloisterPort;
-  const PortMask middles = ports & side_middles_mask();
-  const PortMask pick = middles != 0 ? middles : ports;
-  for (Port p = 0; p < kPortCount; ++p)
-    if (pick & port_bit(p)) return p;
-  return kCloisterPort;
-}
-
 }  // namespace
 
 std::optional<Port> parse_location(std::string_view text) {
@@ -85,7 +71,7 @@ std::string format_move(const GameState& state, const Move& move) {
     case MoveKind::Meeple: {
       const int tile = state.turn_tile();
       if (tile < 0) return "meeple ?";
-      return "meeple " + std::string(location_name(canonical_port(state, tile, move.segment)));
+      return "meeple " + std::string(location_name(state.canonical_location(tile, move.segment)));
     }
     case MoveKind::Skip:
       return "skip";
@@ -146,17 +132,7 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     const int tile = state.turn_tile();
     if (tile < 0)
       return Error{ErrorCode::WrongPhase, quote_text(text) + ": no tile has been placed this turn"};
-    const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
-    std::uint8_t segment = kNoSegment;
-    if (*port == kCloisterPort) {
-      const int cloister = rotated_tile(placed.type, placed.rotation).cloister_segment;
-      if (cloister >= 0) segment = static_cast<std::uint8_t>(cloister);
-    } else {
-      segment = state.segment_at(tile, *port);
-      // A half-edge of a city side touches the city (the city fills the whole side).
-      if (segment == kNoSegment && !is_side_middle(*port))
-        segment = state.segment_at(tile, side_middle(port_side(*port)));
-    }
+    const std::uint8_t segment = state.segment_named(tile, *port);
     if (segment == kNoSegment)
       return Error{ErrorCode::IllegalMove,
                    quote_text(text) + ": no feature there on the tile just placed"};
@@ -168,6 +144,9 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (!square) return bad(text, "expected coordinates X,Y");
     const auto port = parse_location(words[2]);
     if (!port) return bad(text, "unknown location");
+    // Any location of a claimable feature names it; the move carries its canonical name.
+    if (auto canonical = state.canonical_claim(square->first, square->second, *port))
+      return *canonical;
     return Move::claim(square->first, square->second, *port);
   }
   if (verb == "choose") {

@@ -14,18 +14,6 @@ Error bad_record(const std::string& why) {
   return Error{ErrorCode::BadRecord, "record: " + why};
 }
 
-std::string phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::PlaceTile:
-      return "place";
-    case Phase::Follower:
-      return "meeple";
-    case Phase::GameOver:
-      return "over";
-  }
-  return "?";
-}
-
 Result<TileType> tile_from_json(const json& value, const std::string& where) {
   if (!value.is_string()) return bad_record(where + " must be a tile id string");
   const auto type = find_tile_type(value.get<std::string>());
@@ -206,20 +194,28 @@ std::string state_summary_json(const GameState& state, const Record& record) {
   out["over"] = state.over();
   json scores = json::array();
   json players = json::array();
-  static constexpr std::string_view kCategories[] = {"roads", "cities", "cloisters", "farms"};
+  const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
   for (int p = 0; p < state.player_count(); ++p) {
-    scores.push_back(state.score(static_cast<PlayerId>(p)));
+    const auto player_id = static_cast<PlayerId>(p);
+    scores.push_back(state.score(player_id));
     json player = json::object();
     player["name"] = p < static_cast<int>(record.players.size())
                          ? record.players[static_cast<std::size_t>(p)]
                          : std::string();
-    player["score"] = state.score(static_cast<PlayerId>(p));
+    player["score"] = state.score(player_id);
     json breakdown = json::object();
-    for (int c = 0; c < kScoreCategoryCount; ++c)
-      breakdown[std::string(kCategories[c])] =
-          state.score_in(static_cast<PlayerId>(p), static_cast<ScoreCategory>(c));
+    for (int c = 0; c < kScoreCategoryCount; ++c) {
+      const auto category = static_cast<ScoreCategory>(c);
+      if (!bcb && (category == ScoreCategory::Castle || category == ScoreCategory::Bazaar))
+        continue;
+      breakdown[std::string(score_category_name(category))] = state.score_in(player_id, category);
+    }
     player["breakdown"] = breakdown;
-    player["followers"] = state.followers_in_supply(static_cast<PlayerId>(p));
+    player["followers"] = state.followers_in_supply(player_id);
+    if (bcb) {
+      player["bridges"] = state.bridges_in_supply(player_id);
+      player["castles"] = state.castles_in_supply(player_id);
+    }
     players.push_back(player);
   }
   out["scores"] = scores;
@@ -229,9 +225,21 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     json p = json::object();
     p["player"] = pending.player;
     p["name"] = record.players[static_cast<std::size_t>(pending.player)];
-    p["decision"] = phase_name(pending.phase);
+    p["decision"] = std::string(phase_name(pending.phase));
     if (state.tile_in_hand() != kNoTile)
       p["tile"] = std::string(tile_spec(state.tile_in_hand()).id);
+    if (state.bridge_required()) p["bridge_required"] = true;
+    if (state.bazaar_in_progress()) {
+      json offer = json::array();
+      for (TileType t : state.bazaar_offer()) offer.push_back(std::string(tile_spec(t).id));
+      p["bazaar_offer"] = offer;
+      if (state.auction_tile() != kNoTile)
+        p["auction_tile"] = std::string(tile_spec(state.auction_tile()).id);
+      if (state.highest_bidder() != kNoPlayer) {
+        p["highest_bid"] = state.highest_bid();
+        p["highest_bidder"] = state.highest_bidder();
+      }
+    }
     out["pending"] = p;
   }
   out["tiles_placed"] = state.placed_tiles().size();
