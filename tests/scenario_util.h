@@ -43,6 +43,32 @@ inline Record make_record(const std::vector<std::string>& players,
   return std::move(parsed).value();
 }
 
+// The record {"players", "expansions", "rules", "start", "deck", "actions"} as JSON text and parsed
+// back: make_record with expansions (e.g. {"bcb"}) and rule options (e.g. {{"bazaar",
+// "no-auction"}}).
+inline Record make_record_with(const std::vector<std::string>& players,
+                               const std::vector<std::string>& deck,
+                               const std::vector<std::string>& actions,
+                               const std::vector<std::string>& expansions,
+                               const std::vector<std::pair<std::string, std::string>>& rules = {},
+                               const std::string& start = "D") {
+  nlohmann::json root = nlohmann::json::object();
+  root["players"] = players;
+  root["expansions"] = expansions;
+  nlohmann::json options = nlohmann::json::object();
+  for (const auto& [name, value] : rules) options[name] = value;
+  root["rules"] = options;
+  root["start"] = start;
+  root["deck"] = deck;
+  root["actions"] = actions;
+  auto parsed = parse_record(root.dump());
+  if (!parsed.ok()) {
+    ADD_FAILURE() << "scenario record does not parse: " << parsed.error().message;
+    return Record{};
+  }
+  return std::move(parsed).value();
+}
+
 // Replays every action; a failed replay fails the test with the engine's message.
 inline std::optional<GameState> play(const Record& record) {
   auto result = replay(record);
@@ -132,6 +158,41 @@ inline void expect_points(const GameState& state, PlayerId player, const Points&
   EXPECT_EQ(state.score(player), expected.total()) << "player " << static_cast<int>(player);
 }
 
+// What a player scored in every category, the expansion's included (castles, bazaar payments).
+struct AllPoints {
+  int road = 0;
+  int city = 0;
+  int cloister = 0;
+  int farm = 0;
+  int castle = 0;
+  int bazaar = 0;
+
+  int total() const { return road + city + cloister + farm + castle + bazaar; }
+  bool operator==(const AllPoints&) const = default;
+};
+
+inline void PrintTo(const AllPoints& p, std::ostream* os) {
+  *os << "{road " << p.road << ", city " << p.city << ", cloister " << p.cloister << ", farm "
+      << p.farm << ", castle " << p.castle << ", bazaar " << p.bazaar << "}";
+}
+
+inline AllPoints all_points_of(const GameState& state, PlayerId player) {
+  AllPoints p;
+  p.road = state.score_in(player, ScoreCategory::Road);
+  p.city = state.score_in(player, ScoreCategory::City);
+  p.cloister = state.score_in(player, ScoreCategory::Cloister);
+  p.farm = state.score_in(player, ScoreCategory::Farm);
+  p.castle = state.score_in(player, ScoreCategory::Castle);
+  p.bazaar = state.score_in(player, ScoreCategory::Bazaar);
+  return p;
+}
+
+// Checks every category of `player` and that the total score is their sum.
+inline void expect_all_points(const GameState& state, PlayerId player, const AllPoints& expected) {
+  EXPECT_EQ(all_points_of(state, player), expected) << "player " << static_cast<int>(player);
+  EXPECT_EQ(state.score(player), expected.total()) << "player " << static_cast<int>(player);
+}
+
 constexpr std::uint8_t bit(PlayerId player) {
   return static_cast<std::uint8_t>(1u << player);
 }
@@ -148,6 +209,16 @@ inline std::vector<ScoreEvent> events_of(const std::vector<ScoreEvent>& events,
 inline std::vector<std::string> follower_options(const GameState& state) {
   std::vector<std::string> out;
   if (state.phase() != Phase::Follower) return out;
+  auto moves = std::make_unique<MoveList>();
+  state.legal_moves(*moves);
+  for (const Move& m : *moves) out.push_back(format_move(state, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every decision open now, in notation, sorted (empty when the game is over).
+inline std::vector<std::string> legal_options(const GameState& state) {
+  std::vector<std::string> out;
   auto moves = std::make_unique<MoveList>();
   state.legal_moves(*moves);
   for (const Move& m : *moves) out.push_back(format_move(state, m));

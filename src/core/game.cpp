@@ -176,9 +176,7 @@ Port GameState::canonical_location(int tile, int segment) const {
 }
 
 EdgeKind GameState::shown_edge(int tile, Side side) const {
-  const PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
-  if (segment_at(tile, side_middle(side)) == kBridgeSegment) return EdgeKind::Road;
-  return signature_edge(rotated_tile(placed.type, placed.rotation).edge_signature, side);
+  return signature_edge(placed_[static_cast<std::size_t>(tile)].shown_edges, side);
 }
 
 int GameState::feature_tile_count(NodeId root) const {
@@ -237,19 +235,22 @@ void GameState::legal_moves(MoveList& out) const {
   out.clear();
   switch (phase_) {
     case Phase::PlaceTile: {
+      const bool bridges =
+          rules_.has(Expansion::BridgesCastlesBazaars) && bridges_[index(turn_player_)] > 0;
       bool plain = false;
       for (const FrontierSquare& square : board_.frontier()) {
-        const unsigned rotations = fitting_rotations(tile_in_hand_, square.required);
-        plain = plain || rotations != 0;
+        const unsigned fits = fitting_rotations(tile_in_hand_, square.required);
+        const unsigned repairable =
+            bridges ? bridge_candidate_rotations(tile_in_hand_, square.required) : 0u;
+        plain = plain || fits != 0;
+        if ((fits | repairable) == 0) continue;
         for (Rotation r = 0; r < kRotationCount; ++r)
-          if ((rotations >> r) & 1u) out.push(Move::place(square.x, square.y, r));
+          if (((fits >> r) & 1u) ||
+              (((repairable >> r) & 1u) && placement_fits_with_bridge(square, r)))
+            out.push(Move::place(square.x, square.y, r));
       }
-      if (bridges_[index(turn_player_)] == 0 || !rules_.has(Expansion::BridgesCastlesBazaars))
-        break;
-      for (const FrontierSquare& square : board_.frontier())
-        for (Rotation r = 0; r < kRotationCount; ++r)
-          if (placement_fits_with_bridge(square, r)) out.push(Move::place(square.x, square.y, r));
-      if (!plain) out.push(Move::simple(MoveKind::Discard));
+      if (!plain && rules_.has(Expansion::BridgesCastlesBazaars))
+        out.push(Move::simple(MoveKind::Discard));
       break;
     }
     case Phase::Follower: {
@@ -439,9 +440,10 @@ void GameState::place_tile(int x, int y, TileType type, Rotation rotation) {
   placed.type = type;
   placed.rotation = rotation;
   placed.first_node = first;
-  placed_.push_back(placed);
   const TileSpec& spec = tile_spec(type);
   const RotatedTile& rotated = rotated_tile(type, rotation);
+  placed.shown_edges = rotated.edge_signature;
+  placed_.push_back(placed);
   for (int s = 0; s < spec.segment_count; ++s) {
     const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
     const int open = std::popcount(static_cast<unsigned>(
@@ -573,6 +575,15 @@ std::string GameState::check_invariants() const {
   for (std::size_t i = 0; i < placed_.size(); ++i) {
     const PlacedTile& t = placed_[i];
     if (board_.tile_at(t.x, t.y) != static_cast<int>(i)) return "board and tile list disagree";
+    for (int s = 0; s < kSideCount; ++s) {
+      const Side side = static_cast<Side>(s);
+      const std::uint8_t segment = segment_at(static_cast<int>(i), side_middle(side));
+      const EdgeKind expected =
+          segment == kBridgeSegment
+              ? EdgeKind::Road
+              : signature_edge(rotated_tile(t.type, t.rotation).edge_signature, side);
+      if (signature_edge(t.shown_edges, side) != expected) return "cached edges differ";
+    }
     for (int s = 0; s < kSideCount; ++s) {
       const Side side = static_cast<Side>(s);
       const int nx = t.x + side_dx(side), ny = t.y + side_dy(side);

@@ -100,6 +100,7 @@ struct PlacedTile {
   NodeId first_node = 0;    // printed segment k of this tile is node first_node + k
   std::uint8_t bridge = 0;  // 0 none, 1 + BridgeAxis when a bridge stands on this tile
   NodeId bridge_node = 0;
+  std::uint8_t shown_edges = 0;  // edge signature as shown, a bridge's ends being roads
 
   bool has_bridge() const { return bridge != 0; }
   BridgeAxis bridge_axis() const { return static_cast<BridgeAxis>(bridge - 1); }

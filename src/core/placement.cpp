@@ -21,30 +21,6 @@ std::string square_name(int x, int y) {
   return std::to_string(x) + "," + std::to_string(y);
 }
 
-// Rotations at which every side either matches or pits a road against a field (the mismatches a
-// bridge may repair). Cities never meet anything but cities.
-constexpr auto build_near_fit_table() {
-  std::array<std::array<std::uint8_t, 256>, kTileTypeCount> table{};
-  for (int t = 0; t < kTileTypeCount; ++t)
-    for (int required = 0; required < 256; ++required)
-      for (int r = 0; r < kRotationCount; ++r) {
-        const std::uint8_t signature =
-            rotated_tile(static_cast<TileType>(t), static_cast<Rotation>(r)).edge_signature;
-        bool near = true;
-        for (int side = 0; side < kSideCount; ++side) {
-          const int need = (required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
-          const bool city =
-              need == static_cast<int>(EdgeKind::City) || have == static_cast<int>(EdgeKind::City);
-          if (need != 0 && need != have && city) near = false;
-        }
-        if (near)
-          table[static_cast<std::size_t>(t)][static_cast<std::size_t>(required)] |=
-              static_cast<std::uint8_t>(1 << r);
-      }
-  return table;
-}
-constexpr auto kNearFitTable = build_near_fit_table();
-
 }  // namespace
 
 struct GameState::Hypothesis {
@@ -109,30 +85,70 @@ bool GameState::fits_with_bridge(TileType type, const FrontierSquare& square,
                                  Rotation rotation) const {
   if (!rules_.has(Expansion::BridgesCastlesBazaars) || bridges_[index(turn_player_)] == 0)
     return false;
-  const auto demands = static_cast<std::size_t>(square.required);
-  if (((kNearFitTable[type][demands] & ~fitting_rotations(type, square.required)) >> rotation &
-       1u) == 0)
+  if ((bridge_candidate_rotations(type, square.required) >> rotation & 1u) == 0)
     return false;  // either it fits without a bridge, or a city is mismatched
-  Hypothesis h;
-  h.has_tile = true;
-  h.tile_x = square.x;
-  h.tile_y = square.y;
-  h.type = type;
-  h.rotation = rotation;
-  // The bridge may stand on the new tile or on a tile beside it.
-  static constexpr int kDx[] = {0, 0, 1, 0, -1}, kDy[] = {0, -1, 0, 1, 0};
-  for (int i = 0; i < 5; ++i)
-    for (BridgeAxis axis : {BridgeAxis::NorthSouth, BridgeAxis::EastWest}) {
-      const int bx = square.x + kDx[i], by = square.y + kDy[i];
-      if (!bridge_allowed_in(h, bx, by, axis)) continue;
-      Hypothesis with_bridge = h;
-      with_bridge.has_bridge = true;
-      with_bridge.bridge_x = bx;
-      with_bridge.bridge_y = by;
-      with_bridge.axis = axis;
-      if (all_edges_match_in(with_bridge, square.x, square.y)) return true;
+  // Which bridge could repair it follows from the mismatched sides alone: a field of the new
+  // tile against a road needs a bridge on the new tile along that side's axis; a road of the new
+  // tile against a field needs one on that neighbour, pointing at the new tile. Any other bridge
+  // leaves a mismatch, so only this one candidate is put to the shared rules below.
+  const std::uint8_t signature = rotated_tile(type, rotation).edge_signature;
+  int field_against_road = 0, road_against_field = 0, road_side = -1;
+  for (int side = 0; side < kSideCount; ++side) {
+    const int need = (square.required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
+    if (need == 0 || need == have) continue;
+    if (have == static_cast<int>(EdgeKind::Field)) {
+      field_against_road |= 1 << side;
+    } else {
+      ++road_against_field;
+      road_side = side;
     }
-  return false;
+  }
+  Hypothesis with_bridge;
+  with_bridge.has_tile = true;
+  with_bridge.tile_x = square.x;
+  with_bridge.tile_y = square.y;
+  with_bridge.type = type;
+  with_bridge.rotation = rotation;
+  if (field_against_road != 0 && road_against_field == 0) {
+    constexpr int kNorthSouth = 0b0101, kEastWest = 0b1010;
+    if ((field_against_road & ~kNorthSouth) == 0) {
+      with_bridge.axis = BridgeAxis::NorthSouth;
+    } else if ((field_against_road & ~kEastWest) == 0) {
+      with_bridge.axis = BridgeAxis::EastWest;
+    } else {
+      return false;
+    }
+    with_bridge.bridge_x = square.x;
+    with_bridge.bridge_y = square.y;
+    // Quick rejection (the full test follows): both ends on fields of the new tile, each facing
+    // an empty square or a road.
+    const int first = with_bridge.axis == BridgeAxis::NorthSouth ? 0 : 1;
+    for (int side : {first, first + 2}) {
+      const int need = (square.required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
+      if (have != static_cast<int>(EdgeKind::Field) ||
+          (need != 0 && need != static_cast<int>(EdgeKind::Road)))
+        return false;
+    }
+  } else if (field_against_road == 0 && road_against_field == 1) {
+    const Side side = static_cast<Side>(road_side);
+    with_bridge.axis = road_side % 2 == 0 ? BridgeAxis::NorthSouth : BridgeAxis::EastWest;
+    with_bridge.bridge_x = square.x + side_dx(side);
+    with_bridge.bridge_y = square.y + side_dy(side);
+    // Quick rejection (the full test follows): the neighbour has no bridge yet and its far side,
+    // where the bridge's other end lies, is a field.
+    const PlacedTile& neighbour = placed_[static_cast<std::size_t>(
+        board_.tile_at(with_bridge.bridge_x, with_bridge.bridge_y))];
+    if (neighbour.has_bridge() || signature_edge(neighbour.shown_edges, side) != EdgeKind::Field)
+      return false;
+  } else {
+    return false;
+  }
+  Hypothesis without_bridge = with_bridge;
+  without_bridge.has_bridge = false;
+  with_bridge.has_bridge = true;
+  return bridge_allowed_in(without_bridge, with_bridge.bridge_x, with_bridge.bridge_y,
+                           with_bridge.axis) &&
+         all_edges_match_in(with_bridge, square.x, square.y);
 }
 
 bool GameState::has_any_placement(TileType type) const {
@@ -167,6 +183,12 @@ void GameState::build_bridge(int x, int y, BridgeAxis axis) {
   const int tile = board_.tile_at(x, y);
   PlacedTile& placed = placed_[static_cast<std::size_t>(tile)];
   placed.bridge = static_cast<std::uint8_t>(1 + static_cast<int>(axis));
+  for (Side end : {axis == BridgeAxis::NorthSouth ? Side::North : Side::East,
+                   axis == BridgeAxis::NorthSouth ? Side::South : Side::West}) {
+    const int shift = 2 * static_cast<int>(end);
+    placed.shown_edges = static_cast<std::uint8_t>((placed.shown_edges & ~(3 << shift)) |
+                                                   (static_cast<int>(EdgeKind::Road) << shift));
+  }
   placed.bridge_node = features_.add(FeatureKind::Road, static_cast<std::uint16_t>(tile),
                                      kBridgeSegment, /*open_edges=*/2, /*pennants=*/0);
   for (Side end : {axis == BridgeAxis::NorthSouth ? Side::North : Side::East,
