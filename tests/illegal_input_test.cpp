@@ -137,6 +137,89 @@ TEST(IllegalInput, AfterTheGameIsOver) {
   EXPECT_TRUE(moves.empty());
 }
 
+// ---- Bridges, Castles and Bazaars ----
+
+GameState bcb_game(std::vector<std::string> ids, const std::string& start = "D") {
+  GameConfig config;
+  config.players = 2;
+  config.rules.add(Expansion::BridgesCastlesBazaars);
+  config.start_tile = *find_tile_type(start);
+  for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
+  return *GameState::create(config);
+}
+
+TEST(IllegalInput, BridgeDecisions) {
+  // U r0 at 1,0 puts U's west field against D's road: only "bridge 1,0 EW" may follow.
+  GameState state = bcb_game({"U", "U"});
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 1,0 r0")).ok());
+  ASSERT_TRUE(state.bridge_required());
+  expect_rejected(state, "skip", ErrorCode::IllegalMove);
+  expect_rejected(state, "meeple N", ErrorCode::IllegalMove);
+  expect_rejected(state, "bridge 1,0 NS", ErrorCode::IllegalMove);  // ends on the road
+  expect_rejected(state, "bridge 0,0 EW", ErrorCode::IllegalMove);  // D: ends on its road
+  expect_rejected(state, "bridge 0,0 NS", ErrorCode::IllegalMove);  // D: north end on the city
+  expect_rejected(state, "bridge 5,5 NS", ErrorCode::IllegalMove);  // far away
+  expect_rejected(state, "bridge 2,0 NS", ErrorCode::IllegalMove);  // no tile there
+  expect_rejected(state, "place 2,0 r90", ErrorCode::WrongPhase);
+  expect_rejected(state, "discard", ErrorCode::WrongPhase);
+  EXPECT_TRUE(state.apply(*parse_move(state, "bridge 1,0 EW")).ok());
+  expect_rejected(state, "bridge 1,0 EW", ErrorCode::IllegalMove);  // one bridge a turn
+  EXPECT_TRUE(state.apply(*parse_move(state, "meeple W")).ok());    // on the new bridge
+  EXPECT_EQ(state.bridges_in_supply(0), 2);
+  // Discard is refused while the tile has a placement without a bridge.
+  expect_rejected(state, "discard", ErrorCode::IllegalMove);
+}
+
+TEST(IllegalInput, CastleDecisionBelongsToTheOwner) {
+  // E r180 at 0,-1 closes the small city of D's cap and E's cap; player 0's knight is in it.
+  GameState state = bcb_game({"E", "E"});
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 0,-1 r180")).ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "meeple S")).ok());
+  ASSERT_EQ(state.phase(), Phase::CastleChoice);
+  ASSERT_EQ(state.pending().player, 0);
+  EXPECT_EQ(state.check_as(1, Move::simple(MoveKind::Castle))->code, ErrorCode::NotYourTurn);
+  for (const char* text : {"place 0,1 r90", "skip", "meeple N", "bridge 0,0 NS", "claim 0,0 N",
+                           "choose E", "bid 1", "pass", "buy", "sell", "discard"})
+    expect_rejected(state, text, ErrorCode::WrongPhase);
+  EXPECT_TRUE(state.apply_as(0, Move::simple(MoveKind::Castle)).ok());
+  EXPECT_EQ(state.castles_in_supply(0), 2);
+  EXPECT_EQ(state.phase(), Phase::PlaceTile);
+  EXPECT_EQ(state.pending().player, 1);
+}
+
+TEST(IllegalInput, AuctionDecisions) {
+  // A bazaar tile (BCB-A, fields all round) placed by player 0 with 2 tiles left: player 1 is
+  // the first auctioneer of the revealed E and U.
+  GameState state = bcb_game({"BCB-A", "E", "U"});
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 0,1 r0")).ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "skip")).ok());
+  ASSERT_EQ(state.phase(), Phase::AuctionChoose);
+  ASSERT_EQ(state.pending().player, 1);
+  EXPECT_EQ(state.check_as(0, Move::choose(*find_tile_type("E")))->code, ErrorCode::NotYourTurn);
+  expect_rejected(state, "choose X", ErrorCode::IllegalMove);  // not revealed
+  for (const char* text : {"bid 3", "pass", "buy", "sell", "place 0,2 r0", "skip", "castle"})
+    expect_rejected(state, text, ErrorCode::WrongPhase);
+  ASSERT_TRUE(state.apply(*parse_move(state, "choose E")).ok());
+  expect_rejected(state, "pass", ErrorCode::IllegalMove);  // the auctioneer must open
+  expect_rejected(state, "bid 101", ErrorCode::OutOfRange);
+  expect_rejected(state, "buy", ErrorCode::WrongPhase);
+  ASSERT_TRUE(state.apply(*parse_move(state, "bid 2")).ok());
+  ASSERT_EQ(state.pending().player, 0);
+  expect_rejected(state, "bid 2", ErrorCode::IllegalMove);  // not higher than 2
+  expect_rejected(state, "bid 1", ErrorCode::IllegalMove);
+  ASSERT_TRUE(state.apply(*parse_move(state, "bid 3")).ok());
+  ASSERT_EQ(state.phase(), Phase::AuctionDecide);
+  ASSERT_EQ(state.pending().player, 1);
+  expect_rejected(state, "bid 4", ErrorCode::WrongPhase);
+  ASSERT_TRUE(state.apply(*parse_move(state, "sell")).ok());
+  // Player 1 sold E to player 0 for 3; U goes to player 1 for free; the round starts with 1.
+  EXPECT_EQ(state.score(0), -3);
+  EXPECT_EQ(state.score(1), 3);
+  EXPECT_EQ(state.phase(), Phase::PlaceTile);
+  EXPECT_EQ(state.pending().player, 1);
+  EXPECT_EQ(state.tile_in_hand(), *find_tile_type("U"));
+}
+
 // ---- Records ----
 
 void expect_record_error(const std::string& json, ErrorCode code, const std::string& phrase) {

@@ -15,9 +15,12 @@
 namespace carcassonne {
 namespace {
 
-GameState start_with_deck(std::vector<std::string> ids, int players = 2) {
+GameState start_with_deck(std::vector<std::string> ids, int players = 2, bool bcb = false,
+                          const std::string& start = "D") {
   GameConfig config;
   config.players = players;
+  if (bcb) config.rules.add(Expansion::BridgesCastlesBazaars);
+  config.start_tile = *find_tile_type(start);
   for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
   return *GameState::create(config);
 }
@@ -36,7 +39,17 @@ std::uint64_t brute_force_perft(const GameState& state, int depth) {
   for (int y = min_y - 2; y <= max_y + 2; ++y)
     for (int x = min_x - 2; x <= max_x + 2; ++x)
       for (Rotation r = 0; r < kRotationCount; ++r) candidates.push_back(Move::place(x, y, r));
+  for (int y = min_y - 2; y <= max_y + 2; ++y)
+    for (int x = min_x - 2; x <= max_x + 2; ++x) {
+      candidates.push_back(Move::bridge(x, y, BridgeAxis::NorthSouth));
+      candidates.push_back(Move::bridge(x, y, BridgeAxis::EastWest));
+      for (Port port = 0; port <= kCloisterPort; ++port)
+        candidates.push_back(Move::claim(x, y, port));
+    }
   for (int s = 0; s < 12; ++s) candidates.push_back(Move::meeple(s));
+  for (int t = 0; t < kTileTypeCount; ++t)
+    candidates.push_back(Move::choose(static_cast<TileType>(t)));
+  for (int amount = 0; amount <= kMaxBid + 1; ++amount) candidates.push_back(Move::bid(amount));
   for (MoveKind kind : {MoveKind::Skip, MoveKind::Discard, MoveKind::Castle, MoveKind::Score,
                         MoveKind::Pass, MoveKind::Buy, MoveKind::Sell})
     candidates.push_back(Move::simple(kind));
@@ -98,6 +111,40 @@ TEST(Perft, OccupiedFeatureLimitsDeployment) {
   EXPECT_EQ(brute_force_perft(state, 1), 3u);
 }
 
+TEST(Perft, BridgePlacementsByHand) {
+  // Bridges, Castles and Bazaars; start D, tile U (straight road). The 6 plain placements as
+  // above, plus U r0/r180 at 1,0 and at -1,0: its field side meets D's road, and a bridge on U
+  // along E-W (both ends on U's fields, one continuing D's road, one facing an empty square)
+  // repairs it. At 0,1 U's road would meet D's south field; a bridge on D would need D's north
+  // side to be a field (it is a city). Depth 1 = 6 + 4 = 10; no discard (plain placements exist).
+  // Depth 2: U r90/r270 at 1,0 or -1,0: one bridge (N-S on U: both ends face empty squares; D
+  // takes none), road, two fields, skip = 5 each, 20 in all; at 0,1: no bridge (its north end
+  // would face D's field), 3 features + skip = 4 each, 8; each bridge-only placement allows just
+  // its repairing bridge: 4. Depth 2 = 20 + 8 + 4 = 32.
+  const GameState state = start_with_deck({"U"}, 2, /*bcb=*/true);
+  EXPECT_EQ(perft(state, 1), 10u);
+  EXPECT_EQ(perft(state, 2), 32u);
+  EXPECT_EQ(brute_force_perft(state, 2), 32u);
+  EXPECT_EQ(brute_force_perft(state, 3), perft(state, 3));
+}
+
+TEST(Perft, TileThatFitsOnlyWithABridgeMayBeDiscarded) {
+  // Start B (cloister, fields all round), tile X (roads on all four sides): every placement puts
+  // a road against B's field, repaired only by a bridge on B pointing at X. 4 squares x 4
+  // rotations = 16 placements, plus discard: 17. Each placement allows exactly its one bridge;
+  // discarding draws the next X (same choice again) or, with one X, ends the game.
+  const GameState one = start_with_deck({"X"}, 2, /*bcb=*/true, "B");
+  EXPECT_EQ(perft(one, 1), 17u);
+  EXPECT_EQ(perft(one, 2), 16u + 1u);
+  const GameState two = start_with_deck({"X", "X"}, 2, /*bcb=*/true, "B");
+  EXPECT_EQ(perft(two, 2), 16u + 17u);
+  EXPECT_EQ(brute_force_perft(two, 2), 33u);
+  // Without the expansion the tile has no placement at all and is discarded by the engine.
+  const GameState base = start_with_deck({"X"}, 2, /*bcb=*/false, "B");
+  EXPECT_TRUE(base.over());
+  EXPECT_EQ(base.discarded_tiles().size(), 1u);
+}
+
 TEST(Perft, PinnedSeededPositions) {
   // Base game, 2 players, full deck shuffled from a seed; counts from the initial position.
   // Pinned regression values; the brute-force counter confirms them up to depth 4.
@@ -147,6 +194,30 @@ TEST(Perft, PinnedMidGamePosition) {
   std::uint64_t sum = 0;
   for (const auto& [move, count] : perft_divide(*state, 3)) sum += count;
   EXPECT_EQ(sum, kCounts[2]);
+}
+
+TEST(Perft, PinnedBridgesCastlesBazaarsAuction) {
+  // Three players with Bridges, Castles and Bazaars, 49 decisions into a seeded random game:
+  // bridges built (one repairing a placement), a first bazaar played out, and a second bazaar's
+  // auction about to choose among 3 revealed tiles. Depth 2 = for each choice, the opening bids
+  // 0..100; pinned deeper, cross-checked by brute force.
+  auto record = parse_record(R"({"players":["a","b","c"],"expansions":["bcb"],"seed":21,"actions":[
+      "place 1,0 r0","meeple N","place 1,1 r180","bridge 1,1 NS","meeple N","place 2,0 r0",
+      "meeple NNW","place 3,0 r0","meeple N","place 1,-1 r270","skip","place 3,-1 r270",
+      "meeple ESE","place 3,-2 r180","skip","choose B","bid 5","bid 92","bid 95","sell",
+      "choose U","bid 48","bid 74","buy","place 3,-3 r270","bridge 3,-2 EW","meeple N",
+      "place 1,2 r0","skip","place 4,-2 r0","bridge 4,-2 EW","meeple E","place 3,-4 r180","skip",
+      "place 2,2 r180","skip","place 1,-2 r180","meeple NNW","place 0,-2 r0","meeple NNW",
+      "place 3,-5 r0","meeple N","place 0,-3 r0","bridge 0,-2 NS","skip","place 2,-3 r270",
+      "skip","place 4,-1 r90","skip"]})");
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  auto state = replay(*record);
+  ASSERT_TRUE(state.ok()) << state.error().message;
+  ASSERT_EQ(state->phase(), Phase::AuctionChoose);
+  EXPECT_EQ(perft(*state, 1), 3u);
+  EXPECT_EQ(perft(*state, 2), 3u * 101u);
+  EXPECT_EQ(perft(*state, 3), 15453u);
+  EXPECT_EQ(brute_force_perft(*state, 2), 303u);
 }
 
 }  // namespace

@@ -130,8 +130,9 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (!port)
       return bad(text, "unknown location (NNW N NNE ENE E ESE SSE S SSW WSW W WNW cloister)");
     const int tile = state.turn_tile();
-    if (tile < 0)
-      return Error{ErrorCode::WrongPhase, quote_text(text) + ": no tile has been placed this turn"};
+    if (tile < 0 || state.phase() != Phase::Follower)
+      return Error{ErrorCode::WrongPhase,
+                   quote_text(text) + ": the game is not waiting for a follower now"};
     const std::uint8_t segment = state.segment_named(tile, *port);
     if (segment == kNoSegment)
       return Error{ErrorCode::IllegalMove,

@@ -281,6 +281,12 @@ std::optional<Error> GameState::check_follower_phase(const Move& move) const {
                  "both ends of a bridge must lie on fields of the tile, each continuing a road or "
                  "facing an empty square"};
   }
+  if (move.kind != MoveKind::Meeple && move.kind != MoveKind::Skip)
+    return Error{ErrorCode::WrongPhase,
+                 bridge_required_ ? "the game is waiting for the bridge this placement needs"
+                 : rules_.has(Expansion::BridgesCastlesBazaars)
+                     ? "the game is waiting for a bridge, a follower or skip"
+                     : "the game is waiting for a follower to be deployed or skip"};
   if (bridge_required_)
     return Error{ErrorCode::IllegalMove,
                  "the tile was placed with a road against a field: a bridge that makes every edge "
@@ -289,9 +295,6 @@ std::optional<Error> GameState::check_follower_phase(const Move& move) const {
     if (move == Move::simple(MoveKind::Skip)) return std::nullopt;
     return Error{ErrorCode::BadNotation, "malformed skip"};
   }
-  if (move.kind != MoveKind::Meeple)
-    return Error{ErrorCode::WrongPhase,
-                 "the game is waiting for a follower to be deployed or skip"};
   if (!(Move::meeple(move.segment) == move))
     return Error{ErrorCode::BadNotation, "malformed meeple move"};
   const PlacedTile& placed = placed_[static_cast<std::size_t>(turn_tile_)];
