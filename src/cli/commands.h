@@ -50,6 +50,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
 
 struct DemoOptions {
   std::uint64_t seed = 1;
+  std::vector<std::string> expansions;  // record names, e.g. "bcb"
 };
 int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
 

@@ -74,6 +74,12 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   Record record;
   record.players = {"Ann", "Bob"};
   record.seed = options.seed;
+  auto rules = rules_with_expansions(options.expansions);
+  if (!rules) {
+    err << "error: " << one_line(rules.error().message) << '\n';
+    return kExitUsage;
+  }
+  record.rules = *rules;
   std::vector<std::unique_ptr<Bot>> bots;
   for (int seat = 0; seat < 2; ++seat) {
     auto bot = make_bot("random", bot_seed(options.seed, 0, seat));
@@ -92,7 +98,8 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<ScoreEvent> events;
   state.set_score_log(&events);
 
-  out << "Carcassonne demo: Ann and Bob, two random bots, deck seed " << options.seed << ".\n"
+  out << "Carcassonne demo (" << expansions_label(record.rules)
+      << "): Ann and Bob, two random bots, deck seed " << options.seed << ".\n"
       << "The start tile " << tile_spec(record.start_tile).id << " lies at 0,0; "
       << state.tiles_left_in_deck() + 1 << " tiles to draw.\n\n"
       << "turn  player  tile   actions                         scored\n";
@@ -107,7 +114,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   std::string turn_scored;
   auto finish_line = [&] {
     if (turn == 0) return;
-    std::string text = padded(line, 21) + padded(turn_actions, 32) + turn_scored;
+    std::string text = padded(line, 21) + padded(turn_actions, 31) + " " + turn_scored;
     text.erase(text.find_last_not_of(' ') + 1);
     out << text << '\n' << notes;
     notes.clear();

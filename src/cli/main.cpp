@@ -150,6 +150,9 @@ int main(int argc, char** argv) {
         ->type_name("S")
         ->check(whole_number(0, kMaxU64))
         ->capture_default_str();
+    demo_cmd->add_option("--expansions", demo.expansions, "Expansions, comma-separated (bcb)")
+        ->type_name("LIST")
+        ->delimiter(',');
 
     try {
       app.parse(argc, argv);
