@@ -320,8 +320,12 @@ TEST_F(CliTest, BenchFingerprintIsPinned) {
   const RunResult five = run("bench --json --games 300 --seed 1 --players 5");
   ASSERT_EQ(two.status, 0) << two.err;
   ASSERT_EQ(five.status, 0) << five.err;
+  const RunResult bcb = run("bench --json --games 200 --seed 1 --players 3 --expansions bcb");
+  ASSERT_EQ(bcb.status, 0) << bcb.err;
   EXPECT_EQ(json::parse(two.out)["checksum"], 11641);
   EXPECT_EQ(json::parse(five.out)["checksum"], 23554);
+  EXPECT_EQ(json::parse(bcb.out)["checksum"], 4611);
+  EXPECT_EQ(json::parse(bcb.out)["moves"], 45903);
 }
 
 TEST_F(CliTest, VersionHelpAndDemo) {
