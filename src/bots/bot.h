@@ -25,8 +25,11 @@ class Bot {
   virtual Move choose_move(const GameState& state) = 0;
 };
 
-// Bots by name: "random". Unknown names give an error listing the known ones.
-Result<std::unique_ptr<Bot>> make_bot(std::string_view name, std::uint64_t seed);
+// Bots by spec: a name, optionally followed by ":key=value" options, e.g. "random", "greedy",
+// "mcts", "mcts:ms=1000", "mcts:playouts=5000:threads=2". Unknown names or options give an error
+// that lists the known ones. The same spec and seed always make a bot that plays the same moves
+// in the same states (for mcts: with a playout budget and one thread).
+Result<std::unique_ptr<Bot>> make_bot(std::string_view spec, std::uint64_t seed);
 // The names make_bot knows, for help texts.
 std::vector<std::string_view> known_bot_names();
 
