@@ -1,11 +1,71 @@
 #include "bots/bot.h"
 
+#include <charconv>
+
+#include "bots/greedy_bot.h"
+#include "bots/mcts_bot.h"
 #include "bots/random_bot.h"
 
 namespace carcassonne {
 
-Result<std::unique_ptr<Bot>> make_bot(std::string_view name, std::uint64_t seed) {
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t end = text.find(separator, start);
+    parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+Error bad_spec(std::string_view spec, const std::string& why) {
+  return Error{ErrorCode::OutOfRange, "bot " + quote_text(spec) + ": " + why};
+}
+
+Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
+                                       const std::vector<std::string_view>& options,
+                                       std::uint64_t seed) {
+  MctsOptions mcts;
+  mcts.seed = seed;
+  for (std::size_t i = 1; i < options.size(); ++i) {
+    const std::vector<std::string_view> pair = split(options[i], '=');
+    if (pair.size() != 2) return bad_spec(spec, "options are written key=value");
+    double value = 0;
+    const auto [end, ec] = std::from_chars(pair[1].data(), pair[1].data() + pair[1].size(), value);
+    if (ec != std::errc() || end != pair[1].data() + pair[1].size() || !(value >= 0))
+      return bad_spec(spec, "option " + quote_text(pair[0]) + " needs a non-negative number");
+    if (pair[0] == "ms") {
+      mcts.milliseconds = value;
+      mcts.playouts = 0;
+    } else if (pair[0] == "playouts") {
+      mcts.playouts = static_cast<std::uint64_t>(value);
+      if (mcts.playouts == 0) return bad_spec(spec, "playouts must be at least 1");
+    } else if (pair[0] == "threads") {
+      mcts.threads = static_cast<int>(value);
+      if (mcts.threads < 1 || mcts.threads > 256) return bad_spec(spec, "threads must be 1 to 256");
+    } else if (pair[0] == "c") {
+      mcts.exploration = value;
+    } else {
+      return bad_spec(
+          spec, "unknown option " + quote_text(pair[0]) + " (known: ms, playouts, threads, c)");
+    }
+  }
+  return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Bot>> make_bot(std::string_view spec, std::uint64_t seed) {
+  const std::vector<std::string_view> options = split(spec, ':');
+  const std::string_view name = options.front();
+  if (name == "mcts") return make_mcts(spec, options, seed);
+  if ((name == "random" || name == "greedy") && options.size() > 1)
+    return bad_spec(spec, "the " + std::string(name) + " bot takes no options");
   if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>(seed));
+  if (name == "greedy") return std::unique_ptr<Bot>(std::make_unique<GreedyBot>());
   std::string known;
   for (std::string_view bot : known_bot_names())
     known += (known.empty() ? "" : ", ") + std::string(bot);
@@ -14,7 +74,7 @@ Result<std::unique_ptr<Bot>> make_bot(std::string_view name, std::uint64_t seed)
 }
 
 std::vector<std::string_view> known_bot_names() {
-  return {"random"};
+  return {"random", "greedy", "mcts"};
 }
 
 }  // namespace carcassonne

@@ -38,6 +38,22 @@ struct SelfplayOptions {
 };
 int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream& err);
 
+struct ArenaOptions {
+  std::vector<std::string> bots;  // distinct specs, cycled over the seats
+  std::uint64_t games = 0;        // in total; a multiple of `players`
+  int players = 2;
+  std::vector<std::string> expansions;
+  std::vector<std::string> rules;  // NAME=VALUE rule options, e.g. "bazaar=no-auction"
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::string record_dir;  // empty: do not write records
+  bool json = false;       // one JSON object instead of lines and tables
+  bool quiet = false;      // no per-game lines
+};
+// Plays every deck once per rotation of the seats, in parallel, and reports per-bot statistics
+// (arena_stats.h). Results and output order do not depend on `threads`.
+int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err);
+
 struct BenchOptions {
   int players = 2;
   std::vector<std::string> expansions;

@@ -1,4 +1,4 @@
-// `carcassonne`: the command-line front door (replay, selfplay, bench, demo).
+// `carcassonne`: the command-line front door (replay, selfplay, arena, bench, demo).
 //
 // Promise: this file owns the command-line syntax only. It parses and validates options with
 // CLI11 and hands plain option structs to the subcommands (commands.h). Exit status 0 on success
@@ -116,6 +116,56 @@ int main(int argc, char** argv) {
         ->delimiter(',');
     selfplay_cmd->add_flag("--quiet,-q", selfplay.quiet, "Print only the summary line");
 
+    ArenaOptions arena;
+    CLI::App* arena_cmd = app.add_subcommand(
+        "arena",
+        "Bots against each other on shared decks, every bot in every seat; win rates and Elo");
+    arena_cmd
+        ->add_option("--bots", arena.bots,
+                     "Distinct bots, comma-separated, cycled over the seats (known: " + known_bots +
+                         "; options as name:key=value)")
+        ->type_name("LIST")
+        ->delimiter(',')
+        ->required();
+    arena_cmd
+        ->add_option("--games", arena.games,
+                     "Games in total, a multiple of --players: each deck is played once per "
+                     "rotation of the seats")
+        ->type_name("N")
+        ->check(whole_number(1, kMaxU64))
+        ->required();
+    arena_cmd->add_option("--players", arena.players, "Number of players, 2 to 6")
+        ->type_name("P")
+        ->check(seat_count)
+        ->capture_default_str();
+    arena_cmd->add_option("--expansions", arena.expansions, "Expansions, comma-separated (bcb)")
+        ->type_name("LIST")
+        ->delimiter(',');
+    arena_cmd
+        ->add_option("--rules", arena.rules,
+                     "Rule options NAME=VALUE, comma-separated (bazaar=auction|no-auction)")
+        ->type_name("LIST")
+        ->delimiter(',');
+    arena_cmd
+        ->add_option("--seed", arena.seed,
+                     "Deck d (from 0) is shuffled with seed S+d; bot seeds derive from S, the "
+                     "game and the seat")
+        ->type_name("S")
+        ->check(whole_number(0, kMaxU64))
+        ->capture_default_str();
+    arena_cmd
+        ->add_option("--threads", arena.threads,
+                     "Games played at once, one thread each (results do not depend on it)")
+        ->type_name("T")
+        ->check(whole_number(1, 1024))
+        ->capture_default_str();
+    arena_cmd
+        ->add_option("--record", arena.record_dir,
+                     "Write game g's record to DIR/game-<g>.json, creating DIR")
+        ->type_name("DIR");
+    arena_cmd->add_flag("--json", arena.json, "Print one JSON object with the statistics only");
+    arena_cmd->add_flag("--quiet,-q", arena.quiet, "No per-game lines, only the tables");
+
     BenchOptions bench;
     CLI::App* bench_cmd = app.add_subcommand(
         "bench", "Measure single-core random-playout speed; print a score checksum");
@@ -168,6 +218,7 @@ int main(int argc, char** argv) {
         selfplay.players = static_cast<int>(selfplay.bots.size());
       return run_selfplay(selfplay, std::cout, std::cerr);
     }
+    if (arena_cmd->parsed()) return run_arena(arena, std::cout, std::cerr);
     if (bench_cmd->parsed()) return run_bench(bench, std::cout, std::cerr);
     if (demo_cmd->parsed()) return run_demo(demo, std::cout, std::cerr);
     std::cout << app.help();

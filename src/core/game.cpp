@@ -501,6 +501,36 @@ void GameState::next_turn() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Analysis
+
+void GameState::resample_hidden_deck(Pcg32& rng) {
+  rng.shuffle(deck_.begin() + next_draw_, deck_.end());
+}
+
+std::array<int, kMaxPlayers> GameState::projected_final_scores() const {
+  GameState copy = *this;
+  copy.score_log_ = nullptr;  // the real game's log must not hear about this
+  if (!copy.over()) copy.finish_game();
+  return copy.scores_;
+}
+
+std::optional<GameState> GameState::hypothetical_turn(PlayerId player, TileType tile) const {
+  if (over() || player < 0 || player >= player_count_ || tile >= kTileTypeCount) return std::nullopt;
+  GameState copy = *this;
+  copy.score_log_ = nullptr;
+  copy.bazaar_stage_ = BazaarStage::None;
+  copy.turn_player_ = copy.decider_ = player;
+  copy.turn_tile_ = -1;
+  copy.bridge_built_ = copy.bridge_required_ = false;
+  copy.bridge_tile_ = -1;
+  if (!copy.has_any_placement(tile)) return std::nullopt;
+  copy.tile_in_hand_ = tile;
+  copy.tile_was_drawn_ = false;
+  copy.phase_ = Phase::PlaceTile;
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Consistency
 
 std::string GameState::check_invariants() const {

@@ -34,6 +34,7 @@
 #include "core/board.h"
 #include "core/features.h"
 #include "core/move.h"
+#include "core/random.h"
 #include "core/result.h"
 #include "core/rules.h"
 #include "core/tiles.h"
@@ -236,6 +237,17 @@ class GameState {
   }
   bool bridge_allowed(int x, int y, BridgeAxis axis) const;
   bool can_deploy(int segment) const;
+
+  // ---- Analysis, for bots (never part of a real game's flow) ----
+  // The only hidden information is the order of the tiles not yet drawn. This shuffles that order
+  // uniformly: a search samples a possible world without ever reading the real order.
+  void resample_hidden_deck(Pcg32& rng);
+  // Each player's score if the game ended now (final scoring of incomplete features and farms;
+  // followers in castles leave for nothing). Pending decisions are ignored.
+  std::array<int, kMaxPlayers> projected_final_scores() const;
+  // A copy in which `player` is about to place `tile` as a bazaar-bought tile would be placed (it
+  // starts no auction), or nullopt if the tile has no legal placement. For valuing tiles.
+  std::optional<GameState> hypothetical_turn(PlayerId player, TileType tile) const;
 
   // Consistency of every incremental structure with a recomputation; a description of the first
   // violation found, or empty. Used by tests after every move.

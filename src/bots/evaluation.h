@@ -1,0 +1,34 @@
+// Static evaluation of positions and of one player's turn, shared by the bots.
+//
+// Promise: pure functions of a GameState (no randomness, no I/O); every move they propose comes
+// from legal_moves(). The evaluation is a heuristic, not a rule: it estimates how well `player`
+// stands if the game ended soon, relative to the best opponent.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/game.h"
+#include "core/move.h"
+
+namespace carcassonne {
+
+// Heuristic standing of `player`: projected final score (as if the game ended now) minus the best
+// opponent's, plus small values for what is still in hand: followers and bridges in supply, and
+// castles waiting to score.
+double evaluate_for(const GameState& state, PlayerId player);
+
+// The best completion of the current turn for the player deciding now, searched exhaustively over
+// the decisions that player takes before the turn passes on (place, bridge, follower, castle or
+// score, claim): its first move and the evaluation reached. Ties keep the earlier legal move.
+struct TurnPlan {
+  Move first_move;
+  double value = 0.0;
+};
+TurnPlan best_turn_plan(const GameState& state, PlayerId player);
+
+// How much better `player` stands after placing `tile` as well as possible now than before:
+// the tile's worth to that player (0 if it cannot be placed).
+double tile_value(const GameState& state, PlayerId player, TileType tile);
+
+}  // namespace carcassonne

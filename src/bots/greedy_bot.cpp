@@ -1,0 +1,46 @@
+#include "bots/greedy_bot.h"
+
+#include <memory>
+
+#include "bots/evaluation.h"
+
+namespace carcassonne {
+
+Move GreedyBot::choose_move(const GameState& state) {
+  const PlayerId me = state.pending().player;
+  auto moves = std::make_unique<MoveList>();
+  state.legal_moves(*moves);
+  switch (state.phase()) {
+    case Phase::AuctionChoose: {
+      Move best = (*moves)[0];
+      double best_value = -1.0;
+      for (const Move& move : *moves) {
+        const double value = tile_value(state, me, move.aux);
+        if (value > best_value) {
+          best_value = value;
+          best = move;
+        }
+      }
+      return best;
+    }
+    case Phase::AuctionBid: {
+      const int minimum = state.highest_bid() + 1;
+      const Move pass = Move::simple(MoveKind::Pass);
+      if (!moves->contains(pass)) return Move::bid(minimum);  // the auctioneer opens at 0
+      const double worth = tile_value(state, me, state.auction_tile());
+      if (minimum <= kMaxBid && 2.0 * minimum <= worth) return Move::bid(minimum);
+      return pass;
+    }
+    case Phase::AuctionDecide: {
+      const double bid = state.highest_bid();
+      const double mine = tile_value(state, me, state.auction_tile());
+      const double theirs = tile_value(state, state.highest_bidder(), state.auction_tile());
+      return mine - 2.0 * bid >= 2.0 * bid - theirs ? Move::simple(MoveKind::Buy)
+                                                    : Move::simple(MoveKind::Sell);
+    }
+    default:
+      return best_turn_plan(state, me).first_move;
+  }
+}
+
+}  // namespace carcassonne

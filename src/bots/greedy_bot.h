@@ -1,0 +1,24 @@
+// The greedy bot: plays the decision that maximises the immediate evaluation of its own turn.
+//
+// Promise: deterministic (no randomness at all); every move comes from legal_moves().
+//  * Its own turn (place, bridge, follower, castle or score, claim): the best completion of the
+//    turn by evaluate_for() (bots/evaluation.h), searched exhaustively over its own decisions.
+//  * Bazaar: it values each revealed tile for every player by the best turn that player could
+//    play with it. It chooses the tile worth most to itself and opens at 0 (an unopposed bid goes
+//    to the bank, so a higher opening only costs). It outbids by the minimum while that bid is at
+//    most half the tile's worth to it (winning at bid b costs 2b in score difference against the
+//    seller). As auctioneer it buys when its worth minus twice the bid beats twice the bid minus
+//    the bidder's worth, else sells.
+#pragma once
+
+#include "bots/bot.h"
+
+namespace carcassonne {
+
+class GreedyBot final : public Bot {
+ public:
+  std::string_view name() const override { return "greedy"; }
+  Move choose_move(const GameState& state) override;
+};
+
+}  // namespace carcassonne

@@ -1,0 +1,319 @@
+#include "bots/mcts_bot.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace carcassonne {
+
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+// Beyond this many nodes a tree stops growing (rollouts go on from its leaves): bounds memory.
+constexpr std::size_t kMaxNodes = 4'000'000;
+
+// Rewards of every player for a finished game (see the header).
+std::array<double, kMaxPlayers> rewards(const GameState& state) {
+  std::array<double, kMaxPlayers> result{};
+  const int n = state.player_count();
+  int best = std::numeric_limits<int>::min(), leaders = 0;
+  for (int p = 0; p < n; ++p) best = std::max(best, state.score(static_cast<PlayerId>(p)));
+  for (int p = 0; p < n; ++p) leaders += state.score(static_cast<PlayerId>(p)) == best;
+  for (int p = 0; p < n; ++p) {
+    const int mine = state.score(static_cast<PlayerId>(p));
+    int best_other = std::numeric_limits<int>::min();
+    for (int q = 0; q < n; ++q)
+      if (q != p) best_other = std::max(best_other, state.score(static_cast<PlayerId>(q)));
+    const double win = mine == best ? 1.0 / leaders : 0.0;
+    const double margin = 0.5 + 0.5 * std::tanh((mine - best_other) / 30.0);
+    result[static_cast<std::size_t>(p)] = 0.8 * win + 0.2 * margin;
+  }
+  return result;
+}
+
+// What a move revealed to everyone: the decision that follows, the tile drawn, how many tiles
+// were set aside and the last of them, and a bazaar's revealed tiles. Packed exactly (no hash: a
+// collision would let two worlds with different public facts share a node, whose moves are then
+// illegal in one of them). Worlds with equal observations offer the same moves.
+struct Observation {
+  std::uint64_t decision = 0;  // phase, decider, tile in hand, discards
+  std::uint64_t offer = 0;     // up to 6 revealed tiles, 8 bits each, and their count
+  bool operator==(const Observation&) const = default;
+};
+
+Observation observe(const GameState& state) {
+  Observation o;
+  const auto& discarded = state.discarded_tiles();
+  o.decision = static_cast<std::uint64_t>(state.phase()) |
+               static_cast<std::uint64_t>(state.pending().player + 1) << 8 |
+               static_cast<std::uint64_t>(state.tile_in_hand()) << 16 |
+               static_cast<std::uint64_t>(discarded.size()) << 24 |
+               static_cast<std::uint64_t>(discarded.empty() ? kNoTile : discarded.back()) << 48;
+  const auto& offer = state.bazaar_offer();
+  static_assert(kMaxPlayers <= 7, "the packed offer holds up to 7 tiles");
+  o.offer = offer.size();
+  for (std::size_t i = 0; i < offer.size(); ++i)
+    o.offer |= static_cast<std::uint64_t>(offer[i]) << (8 * (i + 1));
+  return o;
+}
+
+float prior_of(const GameState& state, const Move& move) {
+  switch (move.kind) {
+    case MoveKind::Place: {
+      int neighbours = 0;
+      for (int s = 0; s < kSideCount; ++s) {
+        const Side side = static_cast<Side>(s);
+        neighbours += state.board().occupied(move.x + side_dx(side), move.y + side_dy(side));
+      }
+      return static_cast<float>(neighbours);
+    }
+    case MoveKind::Bridge:
+      return -1.0f;
+    case MoveKind::Pass:
+      return 1000.0f;
+    case MoveKind::Bid:
+      return static_cast<float>(kMaxBid - move.amount);
+    default:
+      return 0.0f;
+  }
+}
+
+struct Edge {
+  Move move;
+  float prior = 0.0f;
+  std::uint32_t visits = 0;
+  double reward = 0.0;  // summed for the player deciding at the parent
+  std::uint32_t first_child = kNone;
+};
+
+struct Node {
+  PlayerId decider = kNoPlayer;
+  bool expanded = false;
+  std::uint32_t visits = 0;
+  std::uint32_t first_edge = 0;
+  std::uint32_t edge_count = 0;
+};
+
+struct ChildLink {
+  Observation key;
+  std::uint32_t node = kNone;
+  std::uint32_t next = kNone;
+};
+
+class SearchTree {
+ public:
+  SearchTree(const GameState& root, const MctsOptions& options, std::uint64_t seed)
+      : root_(root), options_(options), rng_(seed), scratch_(std::make_unique<MoveList>()) {
+    nodes_.push_back(Node{root.pending().player, false, 0, 0, 0});
+  }
+
+  void iterate() {
+    GameState state = root_;
+    state.resample_hidden_deck(rng_);
+    path_.clear();
+    std::uint32_t node = 0;
+    while (!state.over()) {
+      if (!nodes_[node].expanded) expand(node, state);
+      const std::uint32_t edge = select(node);
+      state.apply_unchecked(edges_[edge].move);
+      path_.push_back({node, edge});
+      if (state.over()) break;
+      const Observation key = observe(state);
+      std::uint32_t child = find_child(edge, key);
+      if (child == kNone) {
+        if (nodes_.size() < kMaxNodes) add_child(edge, key, state.pending().player);
+        break;  // a new leaf: evaluate it by a rollout
+      }
+      node = child;
+    }
+    mcts_rollout(state, rng_, *scratch_);
+    const std::array<double, kMaxPlayers> reward = rewards(state);
+    for (const auto& [n, e] : path_) {
+      ++nodes_[n].visits;
+      ++edges_[e].visits;
+      edges_[e].reward += reward[static_cast<std::size_t>(nodes_[n].decider)];
+    }
+  }
+
+  // Root moves with their visit counts (in the root's move order).
+  std::vector<std::pair<Move, std::uint32_t>> root_visits() const {
+    std::vector<std::pair<Move, std::uint32_t>> result;
+    if (!nodes_[0].expanded) return result;
+    for (std::uint32_t i = 0; i < nodes_[0].edge_count; ++i) {
+      const Edge& e = edges_[nodes_[0].first_edge + i];
+      result.emplace_back(e.move, e.visits);
+    }
+    return result;
+  }
+  std::size_t node_count() const { return nodes_.size(); }
+
+ private:
+  void expand(std::uint32_t node, const GameState& state) {
+    state.legal_moves(*scratch_);
+    const auto first = static_cast<std::uint32_t>(edges_.size());
+    for (const Move& move : *scratch_)
+      edges_.push_back(Edge{move, prior_of(state, move), 0, 0.0, kNone});
+    // Random order among equal priors, then the best priors first (for progressive widening).
+    const auto begin = edges_.begin() + first;
+    rng_.shuffle(begin, edges_.end());
+    std::stable_sort(begin, edges_.end(),
+                     [](const Edge& a, const Edge& b) { return a.prior > b.prior; });
+    nodes_[node].first_edge = first;
+    nodes_[node].edge_count = static_cast<std::uint32_t>(edges_.size()) - first;
+    nodes_[node].expanded = true;
+  }
+
+  std::uint32_t select(std::uint32_t node) {
+    const Node& n = nodes_[node];
+    const auto widened = static_cast<std::uint32_t>(
+        std::max(2.0, options_.widening * std::sqrt(static_cast<double>(n.visits) + 1.0)));
+    const std::uint32_t considered = std::min(n.edge_count, widened);
+    const double log_visits = std::log(static_cast<double>(n.visits) + 1.0);
+    std::uint32_t best = n.first_edge;
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (std::uint32_t i = 0; i < considered; ++i) {
+      const Edge& e = edges_[n.first_edge + i];
+      if (e.visits == 0) return n.first_edge + i;  // try every considered move once, in order
+      const double score =
+          e.reward / e.visits + options_.exploration * std::sqrt(log_visits / e.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = n.first_edge + i;
+      }
+    }
+    return best;
+  }
+
+  std::uint32_t find_child(std::uint32_t edge, const Observation& key) const {
+    for (std::uint32_t link = edges_[edge].first_child; link != kNone; link = links_[link].next)
+      if (links_[link].key == key) return links_[link].node;
+    return kNone;
+  }
+
+  void add_child(std::uint32_t edge, const Observation& key, PlayerId decider) {
+    const auto node = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(Node{decider, false, 0, 0, 0});
+    links_.push_back(ChildLink{key, node, edges_[edge].first_child});
+    edges_[edge].first_child = static_cast<std::uint32_t>(links_.size() - 1);
+  }
+
+  const GameState& root_;
+  const MctsOptions& options_;
+  Pcg32 rng_;
+  std::unique_ptr<MoveList> scratch_;
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<ChildLink> links_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> path_;
+};
+
+}  // namespace
+
+int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch) {
+  int applied = 0;
+  const Move pass = Move::simple(MoveKind::Pass);
+  const Move skip = Move::simple(MoveKind::Skip);
+  for (; !state.over(); ++applied) {
+    switch (state.phase()) {
+      case Phase::AuctionBid:
+        // Outbidding in a rollout is noise: pass, or open at the minimum when one must bid.
+        state.apply_unchecked(state.check(pass) ? Move::bid(state.highest_bid() + 1) : pass);
+        continue;
+      case Phase::Follower: {
+        if (state.bridge_required()) break;
+        if (rng.below(2) == 0) {
+          state.apply_unchecked(skip);
+          continue;
+        }
+        // A follower on a random free feature of the new tile (no optional bridges).
+        const PlacedTile& tile = state.placed_tiles()[static_cast<std::size_t>(state.turn_tile())];
+        std::array<int, kMaxPrintedSegments + 1> options{};
+        int count = 0;
+        for (int s = 0; s < tile_spec(tile.type).segment_count; ++s)
+          if (state.can_deploy(s)) options[static_cast<std::size_t>(count++)] = s;
+        if (state.can_deploy(kBridgeSegment))
+          options[static_cast<std::size_t>(count++)] = kBridgeSegment;
+        state.apply_unchecked(
+            count == 0 ? skip
+                       : Move::meeple(options[rng.below(static_cast<std::uint32_t>(count))]));
+        continue;
+      }
+      default:
+        break;
+    }
+    state.legal_moves(scratch);
+    state.apply_unchecked(
+        scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))]);
+  }
+  return applied;
+}
+
+Move MctsBot::choose_move(const GameState& state) {
+  const auto started = std::chrono::steady_clock::now();
+  ++decisions_;
+  stats_ = MctsStats{};
+  {
+    auto moves = std::make_unique<MoveList>();
+    state.legal_moves(*moves);
+    if (moves->size() == 1) return (*moves)[0];  // nothing to think about
+  }
+  const int threads = std::max(1, options_.threads);
+  std::vector<std::unique_ptr<SearchTree>> trees;
+  for (int t = 0; t < threads; ++t) {
+    // Each decision and thread has its own stream, fixed by the bot's seed.
+    const std::uint64_t seed = options_.seed * 0x9e3779b97f4a7c15ULL + decisions_ * 1000003ULL +
+                               static_cast<std::uint64_t>(t);
+    trees.push_back(std::make_unique<SearchTree>(state, options_, seed));
+  }
+  std::vector<std::uint64_t> playouts(static_cast<std::size_t>(threads), 0);
+  const auto deadline = started + std::chrono::duration<double, std::milli>(options_.milliseconds);
+  auto search = [&](int t) {
+    SearchTree& tree = *trees[static_cast<std::size_t>(t)];
+    std::uint64_t& done = playouts[static_cast<std::size_t>(t)];
+    if (options_.playouts > 0) {
+      const std::uint64_t share =
+          options_.playouts / static_cast<std::uint64_t>(threads) +
+          (static_cast<std::uint64_t>(t) < options_.playouts % static_cast<std::uint64_t>(threads));
+      for (; done < share; ++done) tree.iterate();
+      return;
+    }
+    do {
+      for (int i = 0; i < 16; ++i, ++done) tree.iterate();
+    } while (std::chrono::steady_clock::now() < deadline);
+  };
+  if (threads == 1) {
+    search(0);
+  } else {
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) workers.emplace_back(search, t);
+    for (std::thread& worker : workers) worker.join();
+  }
+
+  // Add up the root visits of all trees; play the most visited move (first in order on ties).
+  std::vector<std::pair<Move, std::uint64_t>> totals;
+  for (const auto& tree : trees) {
+    for (const auto& [move, visits] : tree->root_visits()) {
+      auto found = std::find_if(totals.begin(), totals.end(),
+                                [&](const auto& entry) { return entry.first == move; });
+      if (found == totals.end()) {
+        totals.emplace_back(move, visits);
+      } else {
+        found->second += visits;
+      }
+    }
+    stats_.nodes += tree->node_count();
+  }
+  for (std::uint64_t p : playouts) stats_.playouts += p;
+  stats_.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto best =
+      std::max_element(totals.begin(), totals.end(),
+                       [](const auto& a, const auto& b) { return a.second < b.second; });
+  return best->first;
+}
+
+}  // namespace carcassonne

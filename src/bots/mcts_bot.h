@@ -1,0 +1,61 @@
+// The MCTS bot: Monte Carlo tree search over information sets.
+//
+// Promise: it never reads the hidden order of the deck. Every iteration samples a possible world
+// (GameState::resample_hidden_deck: the undrawn tiles in a random order) and walks a tree of the
+// *public* course of the game: a decision node's children are keyed by the move and then by what
+// the move revealed (the tile drawn next, tiles discarded, a bazaar's revealed tiles), compared
+// exactly, so worlds that agree on what players have seen share statistics (single-observer
+// ISMCTS with chance outcomes as observations). Every move it plays comes from legal_moves().
+//  * Selection: UCB1 on the reward of the player deciding at the node, over a prefix of the
+//    node's moves that widens with visits (progressive widening, 'widening * sqrt(visits)'
+//    moves), the moves ordered by a cheap prior: placements touching more tiles first, passes
+//    and low bids first, bridges last.
+//  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
+//    time; no optional bridges; auctions: pass, or open at 0), to the end of the game.
+//  * Reward per player: 0.8 for a win (shared equally by tied leaders) plus 0.2 scaled from the
+//    score margin over the best opponent.
+//  * Budget: a number of playouts per decision (deterministic for a seed with one thread) or a
+//    time per decision. Threads search independent trees (root parallelism) whose root visit
+//    counts are added up; the most visited move is played.
+#pragma once
+
+#include <cstdint>
+
+#include "bots/bot.h"
+#include "core/random.h"
+
+namespace carcassonne {
+
+struct MctsOptions {
+  double milliseconds = 1000.0;  // time per decision, used when playouts == 0
+  std::uint64_t playouts = 0;    // playouts per decision (all threads together)
+  int threads = 1;
+  double exploration = 0.7;  // UCB1 constant; rewards lie in [0, 1]
+  double widening = 2.0;     // moves considered at a node: widening * sqrt(visits), at least 2
+  std::uint64_t seed = 1;
+};
+
+// What the last search did, for benchmarks and logs.
+struct MctsStats {
+  std::uint64_t playouts = 0;
+  double seconds = 0.0;
+  std::uint64_t nodes = 0;
+};
+
+class MctsBot final : public Bot {
+ public:
+  explicit MctsBot(const MctsOptions& options) : options_(options) {}
+  std::string_view name() const override { return "mcts"; }
+  Move choose_move(const GameState& state) override;
+  const MctsStats& last_search() const { return stats_; }
+
+ private:
+  MctsOptions options_;
+  std::uint64_t decisions_ = 0;  // gives each decision its own random streams
+  MctsStats stats_;
+};
+
+// The default policy: plays `state` to the end; returns the number of moves applied.
+int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch);
+
+}  // namespace carcassonne

@@ -1,0 +1,429 @@
+// `carcassonne arena`: a tournament between bots on shared decks, with per-bot statistics.
+//
+// Promise: the same options give the same games, lines, records and statistics whatever the
+// number of threads (only "seconds" differs). The lineup is the --bots list cycled over the P
+// seats; deck d (0-based, shuffled from seed S+d, which is also its records' "seed") is played P
+// times, rotation r seating lineup[(i + r) % P] in seat i, so every bot plays every seat on the
+// same tiles and the luck of the draw cancels out. Game g = d*P + r; its bot in seat k plays with
+// bot_seed(S, g, k). Games run in parallel, each on one thread with bots of its own; results are
+// printed in game order as soon as all earlier games are done. Every move goes through
+// record_and_apply, so a written record replays to exactly the scores printed for its game.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <system_error>
+#include <thread>
+
+#include "bots/bot.h"
+#include "cli/arena_stats.h"
+#include "cli/commands.h"
+#include "cli/support.h"
+#include "record/record.h"
+
+namespace carcassonne::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;  // keys in the documented order
+
+// One virtual draw between every pair of bots keeps Elo finite after a clean sweep.
+constexpr double kEloPriorDraws = 1.0;
+
+struct GameOutcome {
+  ArenaGame game;  // bot index and final score per seat
+  std::size_t moves = 0;
+  std::string error;  // non-empty: the game could not be played
+};
+
+// Everything a worker needs to play game g; read-only while the workers run.
+struct Plan {
+  const ArenaOptions& options;
+  RuleSet rules;
+  std::vector<int> lineup;  // bot index per seat before rotation
+  std::filesystem::path record_dir;
+};
+
+// The bot index in `seat` of game `game`.
+int seat_bot(const Plan& plan, std::uint64_t game, std::size_t seat) {
+  const std::size_t players = plan.lineup.size();
+  const auto rotation = static_cast<std::size_t>(game % players);
+  return plan.lineup[(seat + rotation) % players];
+}
+
+Result<bool> write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (!file) return Error{ErrorCode::BadRecord, "cannot write " + path.string()};
+  return true;
+}
+
+GameOutcome play_game(const Plan& plan, std::uint64_t game) {
+  GameOutcome outcome;
+  const std::size_t players = plan.lineup.size();
+  Record record;
+  record.rules = plan.rules;
+  record.seed = plan.options.seed + game / players;
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    const int bot = seat_bot(plan, game, seat);
+    const std::string& spec = plan.options.bots[static_cast<std::size_t>(bot)];
+    outcome.game.seat_bots.push_back(bot);
+    record.players.push_back(spec + "-" + std::to_string(seat + 1));
+    auto made = make_bot(spec, bot_seed(plan.options.seed, game, static_cast<int>(seat)));
+    if (!made) {
+      outcome.error = made.error().message;
+      return outcome;
+    }
+    bots.push_back(std::move(made).value());
+  }
+  auto created = replay(record);  // the record has no actions yet: the initial state
+  if (!created) {
+    outcome.error = created.error().message;
+    return outcome;
+  }
+  GameState& state = *created;
+  while (!state.over()) {
+    Bot& bot = *bots[static_cast<std::size_t>(state.pending().player)];
+    record_and_apply(record, state, bot.choose_move(state));
+  }
+  for (int p = 0; p < state.player_count(); ++p)
+    outcome.game.scores.push_back(state.score(static_cast<PlayerId>(p)));
+  outcome.moves = record.actions.size();
+  if (!plan.options.record_dir.empty()) {
+    auto written = write_text(plan.record_dir / ("game-" + std::to_string(game) + ".json"),
+                              write_record(record));
+    if (!written) outcome.error = written.error().message;
+  }
+  return outcome;
+}
+
+// Results arrive from the workers in any order; the printer takes them in game order.
+class ResultQueue {
+ public:
+  explicit ResultQueue(std::uint64_t total) : total_(total) {}
+
+  // The next game to play, or nothing when all are taken or the run is stopping.
+  std::optional<std::uint64_t> take() {
+    std::lock_guard lock(mutex_);
+    if (stop_ || next_ >= total_) return std::nullopt;
+    return next_++;
+  }
+  void put(std::uint64_t game, GameOutcome outcome) {
+    {
+      std::lock_guard lock(mutex_);
+      done_.emplace(game, std::move(outcome));
+    }
+    ready_.notify_all();
+  }
+  // Waits for game `game` and hands its outcome over.
+  GameOutcome wait_for(std::uint64_t game) {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return done_.count(game) > 0; });
+    GameOutcome outcome = std::move(done_.at(game));
+    done_.erase(game);
+    return outcome;
+  }
+  // No new games start; games under way finish.
+  void stop() {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+
+ private:
+  const std::uint64_t total_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::map<std::uint64_t, GameOutcome> done_;
+  std::uint64_t next_ = 0;
+  bool stop_ = false;
+};
+
+void worker(const Plan& plan, ResultQueue& queue) {
+  while (const auto game = queue.take()) {
+    GameOutcome outcome;
+    try {
+      outcome = play_game(plan, *game);
+    } catch (const std::exception& e) {
+      // Out of memory, say: report it for this game instead of terminating the process.
+      outcome.error = e.what();
+    }
+    if (outcome.error.empty() && outcome.game.scores.size() != plan.lineup.size())
+      outcome.error = "the game ended with the wrong number of scores";
+    queue.put(*game, std::move(outcome));
+  }
+}
+
+std::string format(const char* pattern, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, pattern, value);
+  return buffer;
+}
+
+std::string padded(const std::string& text, std::size_t width, bool right = false) {
+  if (text.size() >= width) return text;
+  const std::string fill(width - text.size(), ' ');
+  return right ? fill + text : text + fill;
+}
+
+std::string count_text(double count) {
+  return format("%.0f", count);
+}
+
+std::string elo_text(double elo) {
+  return std::abs(elo) < 0.5 ? "0" : format("%+.0f", elo);
+}
+
+void print_table(const ArenaOptions& options, const RuleSet& rules, const ArenaStats& stats,
+                 double seconds, std::ostream& out) {
+  const std::uint64_t players = static_cast<std::uint64_t>(options.players);
+  out << "arena: " << options.games << " games on " << options.games / players << " decks ("
+      << players << " seatings each), " << players << " players, " << expansions_label(rules);
+  if (rules.bazaar != RuleSet{}.bazaar) out << ", bazaar " << bazaar_rule_name(rules.bazaar);
+  out << ", seed " << options.seed << "\n\n";
+
+  std::vector<std::string> names;
+  std::size_t name_width = 3;
+  for (const std::string& spec : options.bots) {
+    names.push_back(one_line(spec, 60));
+    name_width = std::max(name_width, names.back().size());
+  }
+  out << "  #  " << padded("bot", name_width) << "  games   wins   ties  win rate  95% CI        "
+      << "   score diff     Elo\n";
+  for (std::size_t i = 0; i < stats.bots.size(); ++i) {
+    const BotStats& b = stats.bots[i];
+    out << padded(std::to_string(i + 1), 3, true) << "  " << padded(names[i], name_width)
+        << padded(count_text(b.games), 7, true) << padded(count_text(b.wins), 7, true)
+        << padded(count_text(b.ties), 7, true) << padded(format("%.3f", b.win_rate), 10, true)
+        << "  [" << format("%.3f", b.win_rate_ci95.low) << ", "
+        << format("%.3f", b.win_rate_ci95.high) << "]"
+        << padded(format("%+.2f", b.mean_score_diff), 13, true) << padded(elo_text(b.elo), 8, true)
+        << '\n';
+  }
+  out << "(games, wins and ties count seats; win rate = (wins + ties/2) / games; score diff = "
+         "score\n minus the mean of the other seats; Elo: Bradley-Terry over pairs of seats, "
+         "bot 1 = 0)\n";
+
+  if (stats.bots.size() > 1) {
+    out << "\nhead to head (row against column over pairs of seats: wins-losses-draws, "
+           "row's score)\n";
+    std::vector<std::vector<std::string>> cells(stats.bots.size());
+    std::size_t cell_width = 1;
+    for (std::size_t i = 0; i < stats.bots.size(); ++i) {
+      for (std::size_t j = 0; j < stats.bots.size(); ++j) {
+        const HeadToHead& h = stats.head_to_head[i][j];
+        cells[i].push_back(i == j ? std::string("-")
+                                  : count_text(h.wins) + "-" + count_text(h.losses) + "-" +
+                                        count_text(h.draws) + " " + format("%.3f", h.score()));
+        cell_width = std::max(cell_width, cells[i].back().size());
+      }
+    }
+    out << "     " << padded("", name_width);
+    for (std::size_t j = 0; j < stats.bots.size(); ++j)
+      out << "  "
+          << (j + 1 < stats.bots.size() ? padded(std::to_string(j + 1), cell_width)
+                                        : std::to_string(j + 1));
+    out << '\n';
+    for (std::size_t i = 0; i < stats.bots.size(); ++i) {
+      out << padded(std::to_string(i + 1), 3, true) << "  " << padded(names[i], name_width);
+      for (std::size_t j = 0; j < cells[i].size(); ++j)
+        out << "  " << (j + 1 < cells[i].size() ? padded(cells[i][j], cell_width) : cells[i][j]);
+      out << '\n';
+    }
+  }
+  out << "\nseconds: " << format("%.2f", seconds) << '\n';
+}
+
+Json stats_json(const ArenaOptions& options, const RuleSet& rules, const ArenaStats& stats,
+                double seconds) {
+  auto whole = [](double count) { return static_cast<std::uint64_t>(count); };
+  Json result;
+  result["games"] = options.games;
+  result["players"] = options.players;
+  result["expansions"] = expansion_names(rules);
+  result["rules"] = Json{{"bazaar", bazaar_rule_name(rules.bazaar)}};
+  result["seed"] = options.seed;
+  result["seconds"] = seconds;
+  Json bots = Json::array();
+  for (std::size_t i = 0; i < stats.bots.size(); ++i) {
+    const BotStats& b = stats.bots[i];
+    Json bot;
+    bot["name"] = options.bots[i];
+    bot["games"] = whole(b.games);
+    bot["wins"] = whole(b.wins);
+    bot["ties"] = whole(b.ties);
+    bot["win_rate"] = b.win_rate;
+    bot["win_rate_ci95"] = Json::array({b.win_rate_ci95.low, b.win_rate_ci95.high});
+    bot["mean_score_diff"] = b.mean_score_diff;
+    bot["elo"] = b.elo;
+    bots.push_back(bot);
+  }
+  result["bots"] = bots;
+  Json head_to_head = Json::object();
+  for (std::size_t i = 0; i < stats.bots.size(); ++i) {
+    Json row = Json::object();
+    for (std::size_t j = 0; j < stats.bots.size(); ++j) {
+      if (i == j) continue;
+      const HeadToHead& h = stats.head_to_head[i][j];
+      row[options.bots[j]] = Json{{"wins", whole(h.wins)},
+                                  {"losses", whole(h.losses)},
+                                  {"draws", whole(h.draws)},
+                                  {"score", h.score()}};
+    }
+    head_to_head[options.bots[i]] = row;
+  }
+  result["head_to_head"] = head_to_head;
+  return result;
+}
+
+// Usage mistakes the option parser cannot see; the message, or empty when the options are fine.
+std::string usage_problem(const ArenaOptions& options) {
+  const auto players = static_cast<std::size_t>(options.players);
+  if (options.players < kMinPlayers || options.players > kMaxPlayers)
+    return "a game needs " + std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers) +
+           " players, not " + std::to_string(options.players);
+  if (options.bots.empty()) return "--bots needs at least one bot";
+  if (options.bots.size() > players)
+    return "--bots names " + std::to_string(options.bots.size()) + " bots for " +
+           std::to_string(players) + " seats; with --players " + std::to_string(players) +
+           " at most " + std::to_string(players) + " bots can play";
+  std::set<std::string> seen;
+  for (const std::string& spec : options.bots)
+    if (!seen.insert(spec).second)
+      return "--bots lists " + one_line(quote_text(spec)) +
+             " twice; list each bot once (one bot alone fills every seat)";
+  if (options.games == 0 || options.games % players != 0)
+    return "--games " + std::to_string(options.games) + " is not a multiple of --players " +
+           std::to_string(players) + ": each deck is played once per rotation of the " +
+           std::to_string(players) + " seats, so --games must be a positive multiple of " +
+           std::to_string(players);
+  if (options.threads < 1) return "--threads must be at least 1";
+  return {};
+}
+
+}  // namespace
+
+int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err) {
+  if (const std::string problem = usage_problem(options); !problem.empty()) {
+    err << "error: " << problem << '\n';
+    return kExitUsage;
+  }
+  auto rules = rules_with_expansions(options.expansions);
+  if (!rules) {
+    err << "error: " << one_line(rules.error().message) << '\n';
+    return kExitUsage;
+  }
+  for (const std::string& option : options.rules) {
+    const std::size_t equals = option.find('=');
+    if (equals == std::string::npos) {
+      err << "error: --rules expects NAME=VALUE (e.g. bazaar=no-auction), not "
+          << one_line(quote_text(option)) << '\n';
+      return kExitUsage;
+    }
+    auto set = set_rule_option(*rules, std::string_view(option).substr(0, equals),
+                               std::string_view(option).substr(equals + 1));
+    if (!set) {
+      err << "error: " << one_line(set.error().message) << '\n';
+      return kExitUsage;
+    }
+  }
+  // Unknown bots or options are usage errors: find them before any game is played.
+  for (const std::string& spec : options.bots) {
+    auto bot = make_bot(spec, 0);
+    if (!bot) {
+      err << "error: " << one_line(bot.error().message) << '\n';
+      return kExitUsage;
+    }
+  }
+  Plan plan{options, *rules, {}, std::filesystem::path(options.record_dir)};
+  for (int seat = 0; seat < options.players; ++seat)
+    plan.lineup.push_back(seat % static_cast<int>(options.bots.size()));
+  if (!options.record_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(plan.record_dir, ec);
+    if (ec || !std::filesystem::is_directory(plan.record_dir, ec)) {
+      err << "error: cannot create directory " << one_line(options.record_dir) << ": "
+          << (ec ? ec.message() : std::string("not a directory")) << '\n';
+      return kExitFailure;
+    }
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  ResultQueue queue(options.games);
+  const auto thread_count = static_cast<std::uint64_t>(options.threads);
+  std::vector<std::thread> workers;
+  try {
+    for (std::uint64_t t = 0; t < std::min(thread_count, options.games); ++t)
+      workers.emplace_back(worker, std::cref(plan), std::ref(queue));
+  } catch (const std::system_error& e) {
+    // The system refused another thread: carry on with the ones it gave, if any.
+    if (workers.empty()) {
+      err << "error: cannot start a thread: " << one_line(e.what()) << '\n';
+      return kExitFailure;
+    }
+  }
+
+  std::vector<ArenaGame> games;
+  std::string failure;
+  const bool game_lines = !options.quiet && !options.json;
+  const auto players = static_cast<std::uint64_t>(options.players);
+  for (std::uint64_t g = 0; g < options.games; ++g) {
+    GameOutcome outcome = queue.wait_for(g);
+    if (!outcome.error.empty()) {
+      failure = "game " + std::to_string(g) + ": " + one_line(outcome.error);
+      queue.stop();
+      break;
+    }
+    if (game_lines) {
+      Json line;
+      line["game"] = g;
+      line["deck"] = g / players;
+      line["rotation"] = g % players;
+      line["seed"] = options.seed + g / players;
+      Json seat_bots = Json::array();
+      for (int bot : outcome.game.seat_bots)
+        seat_bots.push_back(options.bots[static_cast<std::size_t>(bot)]);
+      line["bots"] = seat_bots;
+      line["scores"] = outcome.game.scores;
+      line["winner"] = top_seats(outcome.game.scores);
+      line["moves"] = outcome.moves;
+      out << line.dump() << '\n' << std::flush;
+    }
+    games.push_back(std::move(outcome.game));
+  }
+  for (std::thread& thread : workers) thread.join();
+  if (!failure.empty()) {
+    err << "error: " << failure << '\n';
+    return kExitFailure;
+  }
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+
+  const ArenaStats stats =
+      arena_stats(static_cast<int>(options.bots.size()), games, kEloPriorDraws);
+  if (options.json) {
+    out << stats_json(options, *rules, stats, elapsed.count()).dump() << '\n';
+  } else {
+    if (game_lines) out << '\n';
+    print_table(options, *rules, stats, elapsed.count(), out);
+  }
+  out << std::flush;
+  if (!out) {
+    err << "error: cannot write to standard output\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace carcassonne::cli
