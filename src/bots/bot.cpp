@@ -48,9 +48,13 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
       if (mcts.threads < 1 || mcts.threads > 256) return bad_spec(spec, "threads must be 1 to 256");
     } else if (pair[0] == "c") {
       mcts.exploration = value;
+    } else if (pair[0] == "rollout") {
+      mcts.rollout_turns = value >= 1000 ? -1 : static_cast<int>(value);
+    } else if (pair[0] == "widening") {
+      mcts.widening = value;
     } else {
-      return bad_spec(
-          spec, "unknown option " + quote_text(pair[0]) + " (known: ms, playouts, threads, c)");
+      return bad_spec(spec, "unknown option " + quote_text(pair[0]) +
+                                " (known: ms, playouts, threads, c, rollout, widening)");
     }
   }
   return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));

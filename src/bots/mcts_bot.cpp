@@ -16,21 +16,24 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 // Beyond this many nodes a tree stops growing (rollouts go on from its leaves): bounds memory.
 constexpr std::size_t kMaxNodes = 4'000'000;
 
-// Rewards of every player for a finished game (see the header).
+// Rewards of every player: a logistic function of the margin over the best opponent, on final
+// scores when the game is over, else on projected final scores.
 std::array<double, kMaxPlayers> rewards(const GameState& state) {
   std::array<double, kMaxPlayers> result{};
   const int n = state.player_count();
-  int best = std::numeric_limits<int>::min(), leaders = 0;
-  for (int p = 0; p < n; ++p) best = std::max(best, state.score(static_cast<PlayerId>(p)));
-  for (int p = 0; p < n; ++p) leaders += state.score(static_cast<PlayerId>(p)) == best;
+  std::array<int, kMaxPlayers> scores{};
+  if (state.over()) {
+    for (int p = 0; p < n; ++p)
+      scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+  } else {
+    scores = state.projected_final_scores();
+  }
   for (int p = 0; p < n; ++p) {
-    const int mine = state.score(static_cast<PlayerId>(p));
     int best_other = std::numeric_limits<int>::min();
     for (int q = 0; q < n; ++q)
-      if (q != p) best_other = std::max(best_other, state.score(static_cast<PlayerId>(q)));
-    const double win = mine == best ? 1.0 / leaders : 0.0;
-    const double margin = 0.5 + 0.5 * std::tanh((mine - best_other) / 30.0);
-    result[static_cast<std::size_t>(p)] = 0.8 * win + 0.2 * margin;
+      if (q != p) best_other = std::max(best_other, scores[static_cast<std::size_t>(q)]);
+    const double margin = scores[static_cast<std::size_t>(p)] - best_other;
+    result[static_cast<std::size_t>(p)] = 1.0 / (1.0 + std::exp(-margin / 10.0));
   }
   return result;
 }
@@ -130,7 +133,7 @@ class SearchTree {
       }
       node = child;
     }
-    mcts_rollout(state, rng_, *scratch_);
+    mcts_rollout(state, rng_, *scratch_, options_.rollout_turns);
     const std::array<double, kMaxPlayers> reward = rewards(state);
     for (const auto& [n, e] : path_) {
       ++nodes_[n].visits;
@@ -169,8 +172,11 @@ class SearchTree {
 
   std::uint32_t select(std::uint32_t node) {
     const Node& n = nodes_[node];
+    const double visits = static_cast<double>(n.visits) + 1.0;
+    const bool bids = edges_[n.first_edge].move.kind == MoveKind::Bid ||
+                      edges_[n.first_edge].move.kind == MoveKind::Pass;
     const auto widened = static_cast<std::uint32_t>(
-        std::max(2.0, options_.widening * std::sqrt(static_cast<double>(n.visits) + 1.0)));
+        bids ? 1.0 + std::pow(visits, 0.25) : std::max(2.0, options_.widening * std::sqrt(visits)));
     const std::uint32_t considered = std::min(n.edge_count, widened);
     const double log_visits = std::log(static_cast<double>(n.visits) + 1.0);
     std::uint32_t best = n.first_edge;
@@ -213,11 +219,13 @@ class SearchTree {
 
 }  // namespace
 
-int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch) {
+int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
   int applied = 0;
+  const int last_turn = turns < 0 ? std::numeric_limits<int>::max() : state.turn_number() + turns;
   const Move pass = Move::simple(MoveKind::Pass);
   const Move skip = Move::simple(MoveKind::Skip);
   for (; !state.over(); ++applied) {
+    if (state.turn_number() > last_turn) break;
     switch (state.phase()) {
       case Phase::AuctionBid:
         // Outbidding in a rollout is noise: pass, or open at the minimum when one must bid.

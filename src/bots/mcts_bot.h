@@ -10,10 +10,14 @@
 //    node's moves that widens with visits (progressive widening, 'widening * sqrt(visits)'
 //    moves), the moves ordered by a cheap prior: placements touching more tiles first, passes
 //    and low bids first, bridges last.
+//  * Bids: a bid node widens far more slowly (visits^0.25 moves: pass and low bids first), so the
+//    search compares a few sensible bids instead of a hundred barely visited ones.
 //  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
-//    time; no optional bridges; auctions: pass, or open at 0), to the end of the game.
-//  * Reward per player: 0.8 for a win (shared equally by tied leaders) plus 0.2 scaled from the
-//    score margin over the best opponent.
+//    time; no optional bridges; auctions: pass, or open at 0) for a few turns, then the position
+//    is scored by its projected final scores (as if the game ended there): random play to the
+//    very end mostly adds noise.
+//  * Reward per player: a logistic function of the (projected) score margin over the best
+//    opponent, in [0, 1].
 //  * Budget: a number of playouts per decision (deterministic for a seed with one thread) or a
 //    time per decision. Threads search independent trees (root parallelism) whose root visit
 //    counts are added up; the most visited move is played.
@@ -32,6 +36,9 @@ struct MctsOptions {
   int threads = 1;
   double exploration = 0.7;  // UCB1 constant; rewards lie in [0, 1]
   double widening = 2.0;     // moves considered at a node: widening * sqrt(visits), at least 2
+  // Turns a rollout plays before the position is scored by projected final scores; -1 plays to
+  // the end of the game.
+  int rollout_turns = 8;
   std::uint64_t seed = 1;
 };
 
@@ -55,7 +62,8 @@ class MctsBot final : public Bot {
   MctsStats stats_;
 };
 
-// The default policy: plays `state` to the end; returns the number of moves applied.
-int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch);
+// The default policy: plays `state` for `turns` more tile placements (to the end if negative);
+// returns the number of moves applied.
+int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns = -1);
 
 }  // namespace carcassonne

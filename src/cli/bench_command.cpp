@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "bots/mcts_bot.h"
 #include "bots/random_bot.h"
 #include "cli/commands.h"
 #include "cli/support.h"
@@ -24,6 +25,57 @@ namespace {
 // same numbers from the same seed.
 constexpr std::uint64_t kPlayoutStream = 0xb0a7d5e11e5ULL;
 
+// One MCTS search from the position reached when half the deck has been drawn by random play.
+int run_mcts_bench(const BenchOptions& options, const RuleSet& rules, std::ostream& out,
+                   std::ostream& err) {
+  GameConfig config;
+  config.rules = rules;
+  config.players = options.players;
+  config.deck = shuffled_deck(config.rules, config.start_tile, options.seed);
+  auto created = GameState::create(config);
+  if (!created) {
+    err << "error: " << one_line(created.error().message) << '\n';
+    return kExitFailure;
+  }
+  GameState& state = *created;
+  Pcg32 rng(options.seed, kPlayoutStream);
+  const auto moves = std::make_unique<MoveList>();
+  const int half = state.tiles_left_in_deck() / 2;
+  while (!state.over() &&
+         (state.tiles_left_in_deck() > half || state.phase() != Phase::PlaceTile)) {
+    state.legal_moves(*moves);
+    state.apply_unchecked(
+        (*moves)[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves->size())))]);
+  }
+  MctsOptions mcts;
+  mcts.milliseconds = 1000.0 * options.seconds;
+  mcts.seed = options.seed;
+  MctsBot bot(mcts);
+  bot.choose_move(state);
+  const MctsStats& stats = bot.last_search();
+  const double per_second = static_cast<double>(stats.playouts) / std::max(stats.seconds, 1e-9);
+  if (options.json) {
+    nlohmann::ordered_json result;
+    result["players"] = options.players;
+    result["expansions"] = expansion_names(rules);
+    result["seed"] = options.seed;
+    result["tiles_left"] = state.tiles_left_in_deck();
+    result["playouts"] = stats.playouts;
+    result["seconds"] = stats.seconds;
+    result["playouts_per_second"] = per_second;
+    result["tree_nodes"] = stats.nodes;
+    out << result.dump() << '\n';
+  } else {
+    out << "bench --mcts: one thread, " << options.players << " players, "
+        << expansions_label(rules) << ", " << state.tiles_left_in_deck() << " tiles left\n"
+        << "  playouts    " << stats.playouts << "\n"
+        << "  seconds     " << stats.seconds << "\n"
+        << "  playouts/s  " << static_cast<std::uint64_t>(per_second) << "\n"
+        << "  tree nodes  " << stats.nodes << "\n";
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err) {
@@ -32,6 +84,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
     err << "error: " << one_line(rules.error().message) << '\n';
     return kExitUsage;
   }
+  if (options.mcts) return run_mcts_bench(options, *rules, out, err);
   using Clock = std::chrono::steady_clock;
   const auto scratch = std::make_unique<MoveList>();  // 48 KB: keep it off the stack
   std::uint64_t games = 0;

@@ -61,6 +61,7 @@ struct BenchOptions {
   std::uint64_t games = 0;  // when non-zero: exactly this many games, whatever the time
   std::uint64_t seed = 1;
   bool json = false;
+  bool mcts = false;  // measure MCTS playouts per second from a mid-game position instead
 };
 int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err);
 

@@ -192,6 +192,9 @@ int main(int argc, char** argv) {
         ->check(whole_number(0, kMaxU64))
         ->capture_default_str();
     bench_cmd->add_flag("--json", bench.json, "Print one JSON object instead of text");
+    bench_cmd->add_flag("--mcts", bench.mcts,
+                        "Measure one-thread MCTS playouts per second from a mid-game position "
+                        "(half the deck drawn by random play from seed S) for --seconds");
 
     DemoOptions demo;
     CLI::App* demo_cmd =
