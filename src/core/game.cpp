@@ -515,7 +515,8 @@ std::array<int, kMaxPlayers> GameState::projected_final_scores() const {
 }
 
 std::optional<GameState> GameState::hypothetical_turn(PlayerId player, TileType tile) const {
-  if (over() || player < 0 || player >= player_count_ || tile >= kTileTypeCount) return std::nullopt;
+  if (over() || player < 0 || player >= player_count_ || tile >= kTileTypeCount)
+    return std::nullopt;
   GameState copy = *this;
   copy.score_log_ = nullptr;
   copy.bazaar_stage_ = BazaarStage::None;
