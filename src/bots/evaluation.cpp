@@ -45,29 +45,41 @@ double search_plan(const GameState& state, PlayerId player, int turn, MoveList& 
 
 }  // namespace
 
-double evaluate_for(const GameState& state, PlayerId player) {
+std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
   const std::array<int, kMaxPlayers> projected = state.projected_final_scores();
-  double best_other = -std::numeric_limits<double>::infinity();
-  for (int p = 0; p < state.player_count(); ++p)
-    if (p != player)
-      best_other =
-          std::max(best_other, static_cast<double>(projected[static_cast<std::size_t>(p)]));
-  double value = projected[static_cast<std::size_t>(player)] - best_other;
+  const int n = state.player_count();
+  std::array<double, kMaxPlayers> value{};
+  for (int p = 0; p < n; ++p) {
+    double best_other = -std::numeric_limits<double>::infinity();
+    for (int q = 0; q < n; ++q)
+      if (q != p)
+        best_other =
+            std::max(best_other, static_cast<double>(projected[static_cast<std::size_t>(q)]));
+    value[static_cast<std::size_t>(p)] = projected[static_cast<std::size_t>(p)] - best_other;
+  }
   if (state.over()) return value;
-  value += kFollowerInSupply * state.followers_in_supply(player) +
-           kBridgeInSupply * state.bridges_in_supply(player);
+  // What is still in hand (added in a fixed order, so that results do not depend on rounding).
+  for (int p = 0; p < n; ++p) {
+    const auto player = static_cast<PlayerId>(p);
+    value[static_cast<std::size_t>(p)] += kFollowerInSupply * state.followers_in_supply(player) +
+                                          kBridgeInSupply * state.bridges_in_supply(player);
+  }
   for (const Castle& castle : state.castles())
-    if (castle.occupied && castle.owner == player) value += kWaitingCastle;
+    if (castle.occupied) value[static_cast<std::size_t>(castle.owner)] += kWaitingCastle;
   // Knights in unfinished cities: the city is worth more once closed.
   const FeatureGraph& graph = state.features();
   for (const Follower& f : state.followers()) {
-    if (f.player != player) continue;
     const NodeId root = graph.find_const(f.node);
     const FeatureNode& node = graph.node(root);
     if (node.kind == FeatureKind::City && !node.castle && node.open_edges > 0)
-      value += kOpenCityBonusPerTile * state.feature_tile_count(root) / (1.0 + node.open_edges);
+      value[static_cast<std::size_t>(f.player)] +=
+          kOpenCityBonusPerTile * state.feature_tile_count(root) / (1.0 + node.open_edges);
   }
   return value;
+}
+
+double evaluate_for(const GameState& state, PlayerId player) {
+  return evaluate_all(state)[static_cast<std::size_t>(player)];
 }
 
 TurnPlan best_turn_plan(const GameState& state, PlayerId player) {

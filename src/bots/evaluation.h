@@ -17,6 +17,8 @@ namespace carcassonne {
 // opponent's, plus small values for what is still in hand: followers and bridges in supply, and
 // castles waiting to score.
 double evaluate_for(const GameState& state, PlayerId player);
+// evaluate_for() of every player at once, from one projection of the final scores.
+std::array<double, kMaxPlayers> evaluate_all(const GameState& state);
 
 // The best completion of the current turn for the player deciding now, searched exhaustively over
 // the decisions that player takes before the turn passes on (place, bridge, follower, castle or

@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "bots/evaluation.h"
+
 namespace carcassonne {
 
 namespace {
@@ -16,25 +18,26 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 // Beyond this many nodes a tree stops growing (rollouts go on from its leaves): bounds memory.
 constexpr std::size_t kMaxNodes = 4'000'000;
 
-// Rewards of every player: a logistic function of the margin over the best opponent, on final
-// scores when the game is over, else on projected final scores.
+// Rewards of every player: a logistic function of its standing. A finished game counts the
+// final margin over the best opponent; an unfinished one its heuristic evaluation (projected
+// final margin plus what is still in hand, as the greedy bot judges it).
 std::array<double, kMaxPlayers> rewards(const GameState& state) {
-  std::array<double, kMaxPlayers> result{};
+  std::array<double, kMaxPlayers> standing{};
   const int n = state.player_count();
-  std::array<int, kMaxPlayers> scores{};
   if (state.over()) {
-    for (int p = 0; p < n; ++p)
-      scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+    for (int p = 0; p < n; ++p) {
+      int best_other = std::numeric_limits<int>::min();
+      for (int q = 0; q < n; ++q)
+        if (q != p) best_other = std::max(best_other, state.score(static_cast<PlayerId>(q)));
+      standing[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p)) - best_other;
+    }
   } else {
-    scores = state.projected_final_scores();
+    standing = evaluate_all(state);
   }
-  for (int p = 0; p < n; ++p) {
-    int best_other = std::numeric_limits<int>::min();
-    for (int q = 0; q < n; ++q)
-      if (q != p) best_other = std::max(best_other, scores[static_cast<std::size_t>(q)]);
-    const double margin = scores[static_cast<std::size_t>(p)] - best_other;
-    result[static_cast<std::size_t>(p)] = 1.0 / (1.0 + std::exp(-margin / 10.0));
-  }
+  std::array<double, kMaxPlayers> result{};
+  for (int p = 0; p < n; ++p)
+    result[static_cast<std::size_t>(p)] =
+        1.0 / (1.0 + std::exp(-standing[static_cast<std::size_t>(p)] / 10.0));
   return result;
 }
 

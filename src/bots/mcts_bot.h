@@ -14,10 +14,10 @@
 //    search compares a few sensible bids instead of a hundred barely visited ones.
 //  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
 //    time; no optional bridges; auctions: pass, or open at 0) for a few turns, then the position
-//    is scored by its projected final scores (as if the game ended there): random play to the
-//    very end mostly adds noise.
-//  * Reward per player: a logistic function of the (projected) score margin over the best
-//    opponent, in [0, 1].
+//    is scored by evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand,
+//    the greedy bot's judgement): random play to the very end mostly adds noise.
+//  * Reward per player: a logistic function of that evaluation (of the final margin when the
+//    game is over), in [0, 1].
 //  * Budget: a number of playouts per decision (deterministic for a seed with one thread) or a
 //    time per decision. Threads search independent trees (root parallelism) whose root visit
 //    counts are added up; the most visited move is played.
