@@ -7,8 +7,6 @@
 // command tests run the real executable (CARCASSONNE_CLI_PATH) with output captured in files under
 // a private temporary directory. Together they finish in a few seconds.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -21,6 +19,7 @@
 #include <vector>
 
 #include "cli/arena_stats.h"
+#include "cli_runner.h"
 
 namespace {
 
@@ -139,31 +138,7 @@ TEST(ArenaStats, CountsSeatsWinsTiesAndScoreDifferences) {
 
 // --- The command ---------------------------------------------------------------------------------
 
-struct RunResult {
-  int status = -1;  // exit status; 128 + signal number when killed by a signal
-  std::string out;
-  std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-std::string quoted(const std::string& text) {
-  std::string result = "'";
-  for (char c : text) result += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return result + "'";
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
+using namespace carcassonne::testing;
 
 // The per-game JSON lines at the start of the human output (the tables follow a blank line).
 std::vector<json> game_lines(const std::string& out) {
@@ -175,35 +150,8 @@ std::vector<json> game_lines(const std::string& out) {
   return games;
 }
 
-class ArenaCli : public ::testing::Test {
+class ArenaCli : public CliFixture {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("carcassonne-arena-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
-
-  RunResult run(const std::string& args) {
-    const fs::path out = path("stdout"), err = path("stderr");
-    const std::string command = quoted(CARCASSONNE_CLI_PATH) + " " + args + " < /dev/null > " +
-                                quoted(out.string()) + " 2> " + quoted(err.string());
-    const int raw = std::system(command.c_str());
-    RunResult result;
-    if (WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
-    if (WIFSIGNALED(raw)) result.status = 128 + WTERMSIG(raw);
-    result.out = read_file(out);
-    result.err = read_file(err);
-    return result;
-  }
-
   // A usage error: status 2, nothing on stdout, one line on stderr containing `phrase`.
   void expect_usage_error(const std::string& args, const std::string& phrase) {
     SCOPED_TRACE(args);
@@ -213,8 +161,6 @@ class ArenaCli : public ::testing::Test {
     EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
     EXPECT_NE(result.err.find(phrase), std::string::npos) << result.err;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(ArenaCli, RejectsBadOptionsBeforePlaying) {

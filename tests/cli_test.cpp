@@ -5,8 +5,6 @@
 // Promise: each test runs the real executable (CARCASSONNE_CLI_PATH) with its output captured in
 // files under a private temporary directory, and together they finish in well under ten seconds.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,82 +14,22 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct RunResult {
-  int status = -1;  // exit status; 128 + signal number when killed by a signal
-  std::string out;
-  std::string err;
-};
+using namespace carcassonne::testing;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << text;
-}
-
-std::string quoted(const std::string& text) {
-  std::string result = "'";
-  for (char c : text) result += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return result + "'";
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
-
-// A fresh directory per test (ctest runs tests as separate processes in parallel).
-class CliTest : public ::testing::Test {
+// A fresh directory per test, and the program to run in it.
+class CliTest : public CliFixture {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / ("carcassonne-cli-" + std::to_string(::getpid()) + "-" +
-                                        info->test_suite_name() + "-" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
-
-  // Runs the program with `args` (already shell-quoted where needed), standard input from
-  // `stdin_text` (empty: /dev/null).
-  RunResult run(const std::string& args, const std::string& stdin_text = "") {
-    const fs::path in = path("stdin"), out = path("stdout"), err = path("stderr");
-    write_file(in, stdin_text);
-    const std::string command = quoted(CARCASSONNE_CLI_PATH) + " " + args + " < " +
-                                quoted(in.string()) + " > " + quoted(out.string()) + " 2> " +
-                                quoted(err.string());
-    const int raw = std::system(command.c_str());
-    RunResult result;
-    if (WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
-    if (WIFSIGNALED(raw)) result.status = 128 + WTERMSIG(raw);
-    result.out = read_file(out);
-    result.err = read_file(err);
-    return result;
-  }
-
   RunResult replay_text(const std::string& record) {
     write_file(path("record.json"), record);
     return run("replay " + quoted(path("record.json").string()));
   }
-
-  fs::path dir_;
 };
 
 // The contract for a bad record: non-zero status, one line on stderr containing `phrase`, and

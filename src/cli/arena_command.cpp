@@ -62,14 +62,6 @@ int seat_bot(const Plan& plan, std::uint64_t game, std::size_t seat) {
   return plan.lineup[(seat + rotation) % players];
 }
 
-Result<bool> write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) return Error{ErrorCode::BadRecord, "cannot write " + path.string()};
-  return true;
-}
-
 GameOutcome play_game(const Plan& plan, std::uint64_t game) {
   GameOutcome outcome;
   const std::size_t players = plan.lineup.size();

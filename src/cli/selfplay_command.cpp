@@ -52,14 +52,6 @@ Result<GameOutcome> play_game(Record& record, std::vector<std::unique_ptr<Bot>>&
   return outcome;
 }
 
-Result<bool> write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) return Error{ErrorCode::BadRecord, "cannot write " + path.string()};
-  return true;
-}
-
 }  // namespace
 
 int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream& err) {

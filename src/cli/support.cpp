@@ -1,9 +1,11 @@
-// Implementation of support.h: input reading, expansion names, bot seeds, one-line messages.
+// Implementation of support.h: reading input, writing files, expansion names, bot seeds,
+// one-line messages.
 #include "cli/support.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <memory>
 
 namespace carcassonne::cli {
@@ -54,6 +56,14 @@ Result<std::string> read_input(const std::string& path) {
     }
   }
   return text;
+}
+
+Result<bool> write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (!file) return Error{ErrorCode::BadRecord, "cannot write " + path.string()};
+  return true;
 }
 
 Result<RuleSet> rules_with_expansions(const std::vector<std::string>& names) {

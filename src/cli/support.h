@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,8 @@ inline constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
 
 // The whole text of `path`, or of standard input when `path` is "-".
 Result<std::string> read_input(const std::string& path);
+// Writes `text` to `path` (replacing it); an error names the file.
+Result<bool> write_text(const std::filesystem::path& path, const std::string& text);
 
 // The base rules plus the named expansions (record spellings, e.g. "bcb").
 Result<RuleSet> rules_with_expansions(const std::vector<std::string>& names);
