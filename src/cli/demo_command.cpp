@@ -183,7 +183,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
     return kExitFailure;
   }
   // On one line: the indented form puts each of the ~140 actions on a line of its own.
-  const std::string compact = nlohmann::json::parse(write_record(record)).dump();
+  const std::string compact = nlohmann::ordered_json::parse(write_record(record)).dump();
   out << "\nThe game's record (" << record.actions.size()
       << " actions; save it and run `carcassonne replay FILE` to get the same scores):\n"
       << compact << '\n'
