@@ -410,12 +410,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
     if (game_lines) out << '\n';
     print_table(options, *rules, stats, elapsed.count(), out);
   }
-  out << std::flush;
-  if (!out) {
-    err << "error: cannot write to standard output\n";
-    return kExitFailure;
-  }
-  return kExitOk;
+  return finish_output(out, err);
 }
 
 }  // namespace carcassonne::cli

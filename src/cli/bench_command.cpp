@@ -146,12 +146,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
     out.flags(old_flags);
     out.precision(old_precision);
   }
-  out << std::flush;
-  if (!out) {
-    err << "error: cannot write to standard output\n";
-    return kExitFailure;
-  }
-  return kExitOk;
+  return finish_output(out, err);
 }
 
 }  // namespace carcassonne::cli

@@ -30,12 +30,8 @@ int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& er
   if (!state) return fail(err, state.error());
   // Built in full before writing, so a failure can never leave half a line on stdout.
   const std::string summary = state_summary_json(*state, *record) + "\n";
-  out << summary << std::flush;
-  if (!out) {
-    err << "error: cannot write to standard output\n";
-    return kExitFailure;
-  }
-  return kExitOk;
+  out << summary;
+  return finish_output(out, err);
 }
 
 }  // namespace carcassonne::cli

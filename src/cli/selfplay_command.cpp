@@ -144,12 +144,8 @@ int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream
   summary["seconds"] = elapsed.count();
   Json line;
   line["summary"] = summary;
-  out << line.dump() << '\n' << std::flush;
-  if (!out) {
-    err << "error: cannot write to standard output\n";
-    return kExitFailure;
-  }
-  return kExitOk;
+  out << line.dump() << '\n';
+  return finish_output(out, err);
 }
 
 }  // namespace carcassonne::cli

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <memory>
 
+#include "cli/commands.h"
+
 namespace carcassonne::cli {
 
 namespace {
@@ -56,6 +58,13 @@ Result<std::string> read_input(const std::string& path) {
     }
   }
   return text;
+}
+
+int finish_output(std::ostream& out, std::ostream& err) {
+  out << std::flush;
+  if (out) return kExitOk;
+  err << "error: cannot write to standard output\n";
+  return kExitFailure;
 }
 
 Result<bool> write_text(const std::filesystem::path& path, const std::string& text) {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,10 @@ inline constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
 
 // The whole text of `path`, or of standard input when `path` is "-".
 Result<std::string> read_input(const std::string& path);
+// The exit status of a command whose output is complete: flushes `out` and, if that failed
+// (a closed pipe, a full disk), says so on `err` and fails.
+int finish_output(std::ostream& out, std::ostream& err);
+
 // Writes `text` to `path` (replacing it); an error names the file.
 Result<bool> write_text(const std::filesystem::path& path, const std::string& text);
 

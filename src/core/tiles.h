@@ -335,17 +335,18 @@ constexpr bool signature_satisfies(std::uint8_t signature, std::uint8_t required
   }
   return true;
 }
-constexpr auto build_fit_table() {
+// Per tile type and demand byte: bit r set when rotation r's edge signature satisfies `accepts`.
+template <typename Accepts>
+constexpr auto build_rotation_mask_table(Accepts accepts) {
   std::array<std::array<std::uint8_t, 256>, kTileTypeCount> table{};
   for (int t = 0; t < kTileTypeCount; ++t)
     for (int required = 0; required < 256; ++required)
       for (int r = 0; r < kRotationCount; ++r)
-        if (signature_satisfies(kRotationTable[t][r].edge_signature,
-                                static_cast<std::uint8_t>(required)))
+        if (accepts(kRotationTable[t][r].edge_signature, static_cast<std::uint8_t>(required)))
           table[t][required] = static_cast<std::uint8_t>(table[t][required] | (1 << r));
   return table;
 }
-inline constexpr auto kFitTable = build_fit_table();
+inline constexpr auto kFitTable = build_rotation_mask_table(signature_satisfies);
 }  // namespace detail
 
 // Bit r set = the tile fits a square with these demands at rotation r.
@@ -356,26 +357,18 @@ constexpr std::uint8_t fitting_rotations(TileType type, std::uint8_t required) {
 namespace detail {
 // Rotations that do not fit, but where every mismatched side pits a road against a field: the
 // only mismatches a bridge (Bridges, Castles and Bazaars) can repair. Cities meet only cities.
-constexpr auto build_bridge_candidate_table() {
-  std::array<std::array<std::uint8_t, 256>, kTileTypeCount> table{};
-  for (int t = 0; t < kTileTypeCount; ++t)
-    for (int required = 0; required < 256; ++required)
-      for (int r = 0; r < kRotationCount; ++r) {
-        const std::uint8_t signature = kRotationTable[t][r].edge_signature;
-        bool mismatch = false, city_mismatch = false;
-        for (int side = 0; side < kSideCount; ++side) {
-          const int need = (required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
-          if (need == 0 || need == have) continue;
-          mismatch = true;
-          city_mismatch = city_mismatch || need == static_cast<int>(EdgeKind::City) ||
-                          have == static_cast<int>(EdgeKind::City);
-        }
-        if (mismatch && !city_mismatch)
-          table[t][required] = static_cast<std::uint8_t>(table[t][required] | (1 << r));
-      }
-  return table;
+constexpr bool only_road_field_mismatches(std::uint8_t signature, std::uint8_t required) {
+  bool mismatch = false;
+  for (int side = 0; side < kSideCount; ++side) {
+    const int need = (required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
+    if (need == 0 || need == have) continue;
+    if (need == static_cast<int>(EdgeKind::City) || have == static_cast<int>(EdgeKind::City))
+      return false;
+    mismatch = true;
+  }
+  return mismatch;
 }
-inline constexpr auto kBridgeCandidateTable = build_bridge_candidate_table();
+inline constexpr auto kBridgeCandidateTable = build_rotation_mask_table(only_road_field_mismatches);
 }  // namespace detail
 
 constexpr std::uint8_t bridge_candidate_rotations(TileType type, std::uint8_t required) {
