@@ -28,6 +28,8 @@ enum class ErrorCode {
   UnknownExpansion,
   BadRuleOption,
   BadPlayerCount,
+  // Outside the core: storage, network and the operating system (layers above the core)
+  Io,
 };
 
 std::string_view error_code_name(ErrorCode code);
@@ -123,6 +125,8 @@ inline std::string_view error_code_name(ErrorCode code) {
       return "bad_rule_option";
     case ErrorCode::BadPlayerCount:
       return "bad_player_count";
+    case ErrorCode::Io:
+      return "io";
   }
   return "unknown";
 }
