@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 
-.PHONY: all deps build build-asan run test test-release test-asan bench format format-check clean
+.PHONY: all deps build build-asan run test test-release test-asan bench bench-load format format-check clean
 
 all: build
 
@@ -19,14 +19,16 @@ build: deps $(BUILD)/build.ninja
 
 $(ASAN_BUILD)/build.ninja: CMakeLists.txt | deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCARCASSONNE_SANITIZE=ON -DCARCASSONNE_BUILD_BENCHMARKS=OFF
+	  -DCARCASSONNE_SANITIZE=ON -DCARCASSONNE_BUILD_BENCHMARKS=OFF -DCARCASSONNE_BROWSER_TESTS=OFF
 
 build-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target carcassonne_tests carcassonne
 
-# The main program on an embedded default: a demonstration game between two bots.
+# The main program on its embedded default: the game server with the web app on
+# http://127.0.0.1:8080 (games stored in ~/.local/share/carcassonne/games.sqlite).
+PORT ?= 8080
 run: build
-	./$(BUILD)/carcassonne demo
+	./$(BUILD)/carcassonne serve --port $(PORT)
 
 test: format-check test-release test-asan
 
@@ -40,6 +42,10 @@ test-asan: build-asan
 bench: build
 	./$(BUILD)/carcassonne bench
 	./$(BUILD)/carcassonne_benchmarks
+
+# Load benchmark: a server on a free port, 200 concurrent games, 400 WebSocket clients.
+bench-load: build
+	bash scripts/load-bench.sh ./$(BUILD)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

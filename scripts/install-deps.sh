@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs, only those missing. Safe to run repeatedly.
 set -euo pipefail
+# libboost1.81-dev: Beast/Asio for the server (never libboost-all-dev: Boost 1.74 conflicts).
+# chromium, nodejs/npm: browser tests (playwright-core from npm drives Debian's chromium).
 packages=(build-essential cmake ninja-build pkg-config git
-          nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev clang-format)
+          nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev clang-format
+          libboost1.81-dev libsqlite3-dev chromium)
+# Node.js runs the browser tests; machines that have none get Debian's.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -71,4 +71,16 @@ struct DemoOptions {
 };
 int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
 
+struct ServeOptions {
+  std::string address = "127.0.0.1";
+  int port = 8080;       // 0: any free port (printed)
+  std::string db;        // empty: the default under the user's data directory
+  std::string web_root;  // empty: the web app of the source tree this program was built from
+  int bot_threads = 0;   // 0: one per core
+  int network_threads = 1;
+};
+// Runs the game server until SIGINT or SIGTERM. Prints "listening on http://ADDRESS:PORT" once
+// ready (tests read the port from it).
+int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace carcassonne::cli

@@ -1,4 +1,4 @@
-// `carcassonne`: the command-line front door (replay, selfplay, arena, bench, demo).
+// `carcassonne`: the command-line front door (replay, selfplay, arena, bench, demo, serve).
 //
 // Promise: this file owns the command-line syntax only. It parses and validates options with
 // CLI11 and hands plain option structs to the subcommands (commands.h). Exit status 0 on success
@@ -207,6 +207,33 @@ int main(int argc, char** argv) {
         ->type_name("LIST")
         ->delimiter(',');
 
+    ServeOptions serve;
+    CLI::App* serve_cmd = app.add_subcommand(
+        "serve", "Run the game server: the web app and its WebSocket protocol on one port");
+    serve_cmd->add_option("--port", serve.port, "TCP port (0: any free port)")
+        ->type_name("N")
+        ->check(whole_number(0, 65535))
+        ->capture_default_str();
+    serve_cmd->add_option("--address", serve.address, "Address to listen on")
+        ->type_name("IP")
+        ->capture_default_str();
+    serve_cmd
+        ->add_option("--db", serve.db,
+                     "SQLite database file (default: $XDG_DATA_HOME/carcassonne/games.sqlite "
+                     "or ~/.local/share/carcassonne/games.sqlite)")
+        ->type_name("FILE");
+    serve_cmd->add_option("--web", serve.web_root, "Directory of the web app's files")
+        ->type_name("DIR");
+    serve_cmd
+        ->add_option("--bot-threads", serve.bot_threads, "Threads for bot moves (0: one per core)")
+        ->type_name("N")
+        ->check(whole_number(0, 256))
+        ->capture_default_str();
+    serve_cmd->add_option("--network-threads", serve.network_threads, "Threads for the network")
+        ->type_name("N")
+        ->check(whole_number(1, 64))
+        ->capture_default_str();
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -224,6 +251,7 @@ int main(int argc, char** argv) {
     if (arena_cmd->parsed()) return run_arena(arena, std::cout, std::cerr);
     if (bench_cmd->parsed()) return run_bench(bench, std::cout, std::cerr);
     if (demo_cmd->parsed()) return run_demo(demo, std::cout, std::cerr);
+    if (serve_cmd->parsed()) return run_serve(serve, std::cout, std::cerr);
     std::cout << app.help();
     return kExitOk;
   } catch (const std::exception& e) {

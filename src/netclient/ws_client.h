@@ -22,7 +22,8 @@ class WsClient {
   WsClient& operator=(const WsClient&) = delete;
 
   // Connects to ws://host:port<path>.
-  Result<bool> connect(const std::string& host, std::uint16_t port, const std::string& path = "/ws");
+  Result<bool> connect(const std::string& host, std::uint16_t port,
+                       const std::string& path = "/ws");
   Result<bool> send_text(const std::string& text);
   Result<bool> send_binary(const std::string& bytes);
   // The next text message, or an error on timeout (code Timeout-like message "timed out"),
@@ -44,6 +45,7 @@ struct HttpResponse {
   std::string content_type;
   std::string body;
 };
-Result<HttpResponse> http_get(const std::string& host, std::uint16_t port, const std::string& target);
+Result<HttpResponse> http_get(const std::string& host, std::uint16_t port,
+                              const std::string& target);
 
 }  // namespace carcassonne::netclient

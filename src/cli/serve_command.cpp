@@ -1,0 +1,77 @@
+// `carcassonne serve`: the game server (storage, game service, network front) wired together.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <ostream>
+#include <thread>
+
+#include "cli/commands.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/storage.h"
+
+#ifndef CARCASSONNE_WEB_ROOT
+#define CARCASSONNE_WEB_ROOT "web"
+#endif
+
+namespace carcassonne::cli {
+namespace {
+
+// $XDG_DATA_HOME/carcassonne/games.sqlite, else ~/.local/share/carcassonne/games.sqlite.
+std::filesystem::path default_database() {
+  std::filesystem::path base;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && *xdg != '\0') {
+    base = xdg;
+  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    base = std::filesystem::path(home) / ".local" / "share";
+  } else {
+    base = ".";
+  }
+  return base / "carcassonne" / "games.sqlite";
+}
+
+}  // namespace
+
+int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err) {
+  const std::filesystem::path db =
+      options.db.empty() ? default_database() : std::filesystem::path(options.db);
+  std::error_code ec;
+  if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path(), ec);
+  auto storage = server::Storage::open(db.string());
+  if (!storage.ok()) {
+    err << "error: " << storage.error().message << "\n";
+    return kExitFailure;
+  }
+  server::ServiceOptions service_options;
+  service_options.bot_threads =
+      options.bot_threads > 0 ? options.bot_threads
+                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  server::GameService service(**storage, service_options);
+  std::vector<std::string> problems;
+  auto restored = service.restore(&problems);
+  if (!restored.ok()) {
+    err << "error: " << restored.error().message << "\n";
+    return kExitFailure;
+  }
+  for (const std::string& problem : problems) err << "warning: not restored: " << problem << "\n";
+
+  server::HttpServerOptions http;
+  http.address = options.address;
+  http.port = static_cast<std::uint16_t>(options.port);
+  http.web_root = options.web_root.empty() ? CARCASSONNE_WEB_ROOT : options.web_root;
+  http.threads = options.network_threads;
+  server::HttpServer server(http, service);
+  auto port = server.start();
+  if (!port.ok()) {
+    err << "error: " << port.error().message << "\n";
+    return kExitFailure;
+  }
+  out << "carcassonne server: " << *restored << " games restored from " << db.string() << "\n"
+      << "listening on http://" << options.address << ":" << *port << std::endl;
+  server.wait_for_shutdown_signal();
+  server.stop();
+  out << "server stopped" << std::endl;
+  return kExitOk;
+}
+
+}  // namespace carcassonne::cli

@@ -1,0 +1,1106 @@
+#include "server/game_service.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <initializer_list>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <thread>
+
+#include "bots/bot.h"
+#include "core/notation.h"
+#include "record/record.h"
+#include "server/game_view.h"
+
+#ifndef CARCASSONNE_VERSION
+#define CARCASSONNE_VERSION "0.1.0"
+#endif
+
+namespace carcassonne::server {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::size_t kMaxNameChars = 24;
+constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;  // exact in JavaScript
+constexpr int kMaxJsonDepth = 16;
+constexpr std::size_t kListedGames = 100;
+
+// Nesting depth of JSON text, counted before parsing (brackets inside strings do not count).
+int json_depth(std::string_view text) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+std::string random_text(std::size_t length, std::string_view alphabet) {
+  std::random_device device;  // the operating system's random source
+  std::string text;
+  text.reserve(length);
+  while (text.size() < length) {
+    std::uint32_t bits = device();
+    for (int i = 0; i < 4 && text.size() < length; ++i, bits >>= 8) {
+      const std::uint32_t byte = bits & 0xFF;
+      // Rejection sampling keeps every symbol equally likely.
+      const std::uint32_t limit = 256 - 256 % static_cast<std::uint32_t>(alphabet.size());
+      if (byte < limit) text.push_back(alphabet[byte % alphabet.size()]);
+    }
+  }
+  return text;
+}
+
+std::string new_token() {
+  return random_text(32, "0123456789abcdef");
+}
+std::string new_game_id() {
+  return random_text(8, "abcdefghijkmnpqrstuvwxyz23456789");
+}
+
+std::uint64_t random_seed() {
+  std::random_device device;
+  const std::uint64_t high = device(), low = device();
+  return ((high << 32) | low) & kMaxSeed;
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t x = a ^ (b + 0x9E3779B97F4A7C15ull + (a << 6) + (a >> 2));
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 29;
+  return x;
+}
+
+std::size_t utf8_length(std::string_view text) {
+  std::size_t count = 0;
+  for (char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++count;
+  return count;
+}
+
+bool has_control_character(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7F;
+  });
+}
+
+// The longest thinking time a bot spec asks for ("ms=N"), or 0.
+long long bot_milliseconds(std::string_view spec) {
+  long long ms = 0;
+  std::size_t at = spec.find("ms=");
+  while (at != std::string_view::npos) {
+    const bool option_start = at > 0 && spec[at - 1] == ':';
+    std::size_t end = at + 3;
+    long long value = 0;
+    while (end < spec.size() && spec[end] >= '0' && spec[end] <= '9' && value < 1'000'000'000)
+      value = value * 10 + (spec[end++] - '0');
+    if (option_start) ms = std::max(ms, value);
+    at = spec.find("ms=", at + 1);
+  }
+  return ms;
+}
+
+}  // namespace
+
+struct GameService::Request {
+  json body;
+  json id;  // null when the request has none
+  std::string type;
+};
+
+struct GameService::Game {
+  struct Seat {
+    std::string name;
+    bool bot = false;
+    std::string bot_spec;
+    std::string token;  // humans only
+    bool joined = false;
+  };
+  struct Watcher {
+    std::weak_ptr<Connection> connection;
+    std::uint64_t connection_id = 0;
+    std::uint8_t seats = 0;  // bit s: this connection holds seat s
+  };
+
+  std::mutex mutex;
+  std::string id;
+  std::string created;
+  Record record;                     // setup and the actions so far (canonical notation)
+  std::vector<TileType> draw_order;  // secret: the tiles after the start tile, in draw order
+  std::optional<GameState> state;
+  std::vector<Seat> seats;
+  std::vector<json> log;
+  std::vector<Watcher> watchers;
+  bool bot_queued = false;
+  bool committing = false;  // an action is being written to storage
+
+  int version() const { return static_cast<int>(record.actions.size()); }
+
+  std::vector<PlayerView> player_views() const {
+    std::vector<PlayerView> views;
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      bool online = false;
+      for (const Watcher& w : watchers)
+        if ((w.seats >> s & 1u) && !w.connection.expired()) online = true;
+      views.push_back({seats[s].name, seats[s].bot, seats[s].bot_spec, online});
+    }
+    return views;
+  }
+
+  std::span<const TileType> undrawn() const {
+    const auto left = static_cast<std::size_t>(std::max(0, state->tiles_left_in_deck()));
+    return std::span<const TileType>(draw_order).last(std::min(left, draw_order.size()));
+  }
+
+  std::string status() const {
+    if (state->over()) return "over";
+    for (const Seat& seat : seats)
+      if (!seat.bot && !seat.joined) return "open";
+    return "running";
+  }
+};
+
+namespace {
+
+void send_json(Connection& connection, const json& message) {
+  connection.send(message.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+json reply_to(const json& id, std::string_view type) {
+  json reply = {{"type", type}};
+  if (!id.is_null()) reply["id"] = id;
+  return reply;
+}
+
+void send_error(Connection& connection, const json& id, std::string_view code,
+                const std::string& message) {
+  json reply = reply_to(id, "error");
+  reply["code"] = code;
+  reply["message"] = message;
+  send_json(connection, reply);
+}
+
+// Checks that `body` has only `allowed` keys (besides "type" and "id"); names the first other.
+std::optional<std::string> unknown_key(const json& body,
+                                       std::initializer_list<std::string_view> allowed) {
+  for (const auto& item : body.items()) {
+    const std::string& key = item.key();
+    if (key == "type" || key == "id") continue;
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      return "unknown key " + quote_text(key, 40);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> string_field(const json& body, const char* key, bool required,
+                                        std::size_t max_bytes, std::string& out) {
+  if (!body.contains(key)) {
+    if (required) return std::string("missing \"") + key + "\"";
+    return std::nullopt;
+  }
+  const json& value = body[key];
+  if (!value.is_string()) return std::string("\"") + key + "\" must be a string";
+  out = value.get<std::string>();
+  if (out.size() > max_bytes)
+    return std::string("\"") + key + "\" is longer than " + std::to_string(max_bytes) + " bytes";
+  return std::nullopt;
+}
+
+std::optional<std::string> integer_field(const json& body, const char* key, bool required,
+                                         std::int64_t min, std::int64_t max, std::int64_t& out) {
+  if (!body.contains(key)) {
+    if (required) return std::string("missing \"") + key + "\"";
+    return std::nullopt;
+  }
+  const json& value = body[key];
+  if (!value.is_number_integer() ||
+      (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(max)))
+    return std::string("\"") + key + "\" must be a whole number from " + std::to_string(min) +
+           " to " + std::to_string(max);
+  out = value.get<std::int64_t>();
+  if (out < min || out > max)
+    return std::string("\"") + key + "\" must be a whole number from " + std::to_string(min) +
+           " to " + std::to_string(max);
+  return std::nullopt;
+}
+
+// Error code of the protocol for an error of the rules engine.
+std::string_view action_error_code(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::BadNotation:
+      return "bad_action";
+    case ErrorCode::NotYourTurn:
+      return "not_your_turn";
+    case ErrorCode::GameOver:
+      return "game_over";
+    default:
+      return "illegal_action";
+  }
+}
+
+}  // namespace
+
+GameService::GameService(Storage& storage, ServiceOptions options)
+    : storage_(storage), options_(options), bots_(std::make_unique<BotPool>(options.bot_threads)) {}
+
+GameService::~GameService() {
+  stopping_ = true;
+  bots_.reset();     // joins bots that are thinking; they may still queue a move
+  storage_.flush();  // commits and applies every queued move; no new bot is scheduled
+}
+
+std::size_t GameService::game_count() const {
+  std::lock_guard lock(games_mutex_);
+  return games_.size();
+}
+
+std::shared_ptr<GameService::Game> GameService::find_game(const std::string& id) const {
+  std::lock_guard lock(games_mutex_);
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+// ---- Transport events ----
+
+void GameService::on_open(const std::shared_ptr<Connection>& connection) {
+  send_json(*connection, {{"type", "welcome"},
+                          {"protocol", kProtocolVersion},
+                          {"server", std::string("carcassonne ") + CARCASSONNE_VERSION},
+                          {"max_message_bytes", options_.max_message_bytes}});
+}
+
+void GameService::on_binary(const std::shared_ptr<Connection>& connection) {
+  send_error(*connection, nullptr, "bad_request", "binary messages are not part of the protocol");
+}
+
+void GameService::on_close(const std::shared_ptr<Connection>& connection) {
+  std::set<std::string> watched;
+  {
+    std::lock_guard lock(connections_mutex_);
+    const auto it = watched_.find(connection->id());
+    if (it == watched_.end()) return;
+    watched = std::move(it->second);
+    watched_.erase(it);
+  }
+  for (const std::string& id : watched) {
+    const std::shared_ptr<Game> game = find_game(id);
+    if (!game) continue;
+    std::lock_guard lock(game->mutex);
+    auto& watchers = game->watchers;
+    const auto it = std::find_if(watchers.begin(), watchers.end(), [&](const Game::Watcher& w) {
+      return w.connection_id == connection->id();
+    });
+    if (it == watchers.end()) continue;
+    const bool held_seats = it->seats != 0;
+    watchers.erase(it);
+    if (held_seats) broadcast(*game, game->log.size());  // others see the player go offline
+  }
+}
+
+void GameService::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
+  if (text.size() > options_.max_message_bytes) {
+    send_error(*connection, nullptr, "message_too_large",
+               "message of " + std::to_string(text.size()) + " bytes; the limit is " +
+                   std::to_string(options_.max_message_bytes));
+    return;
+  }
+  if (json_depth(text) > kMaxJsonDepth) {
+    send_error(*connection, nullptr, "bad_request",
+               "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    return;
+  }
+  Request request;
+  request.body = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (request.body.is_discarded()) {
+    send_error(*connection, nullptr, "bad_json", "the message is not valid JSON");
+    return;
+  }
+  if (!request.body.is_object()) {
+    send_error(*connection, nullptr, "bad_request", "a message must be a JSON object");
+    return;
+  }
+  if (request.body.contains("id")) {
+    const json& id = request.body["id"];
+    const bool ok_id =
+        id.is_number_integer() || (id.is_string() && id.get<std::string>().size() <= 64);
+    if (!ok_id) {
+      send_error(*connection, nullptr, "bad_request",
+                 "\"id\" must be an integer or a string of at most 64 characters");
+      return;
+    }
+    request.id = id;
+  }
+  if (!request.body.contains("type") || !request.body["type"].is_string()) {
+    send_error(*connection, request.id, "bad_request", "missing \"type\" (a string)");
+    return;
+  }
+  request.type = request.body["type"].get<std::string>();
+  try {
+    handle(connection, request);
+  } catch (const std::exception& e) {
+    // Handlers return errors as values; this is a last line of defence (e.g. out of memory).
+    send_error(*connection, request.id, "bad_request", std::string("internal error: ") + e.what());
+  }
+}
+
+void GameService::handle(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::string& type = request.type;
+  if (type == "hello") {
+    if (auto bad = unknown_key(request.body, {"protocol"})) {
+      send_error(*connection, request.id, "bad_request", *bad);
+      return;
+    }
+    std::int64_t version = 0;
+    if (auto bad = integer_field(request.body, "protocol", true, 0, 1'000'000, version)) {
+      send_error(*connection, request.id, "bad_request", *bad);
+      return;
+    }
+    if (version != kProtocolVersion) {
+      send_error(*connection, request.id, "unsupported_protocol",
+                 "this server speaks protocol " + std::to_string(kProtocolVersion) + ", not " +
+                     std::to_string(version));
+      return;
+    }
+    json reply = reply_to(request.id, "welcome");
+    reply["protocol"] = kProtocolVersion;
+    reply["server"] = std::string("carcassonne ") + CARCASSONNE_VERSION;
+    reply["max_message_bytes"] = options_.max_message_bytes;
+    send_json(*connection, reply);
+  } else if (type == "ping") {
+    if (auto bad = unknown_key(request.body, {})) {
+      send_error(*connection, request.id, "bad_request", *bad);
+      return;
+    }
+    send_json(*connection, reply_to(request.id, "pong"));
+  } else if (type == "catalogue") {
+    if (auto bad = unknown_key(request.body, {})) {
+      send_error(*connection, request.id, "bad_request", *bad);
+      return;
+    }
+    static const json catalogue = catalogue_json();
+    json reply = reply_to(request.id, "catalogue");
+    reply.update(catalogue);
+    send_json(*connection, reply);
+  } else if (type == "create") {
+    handle_create(connection, request);
+  } else if (type == "list") {
+    handle_list(connection, request);
+  } else if (type == "join") {
+    handle_join(connection, request);
+  } else if (type == "leave") {
+    handle_leave(connection, request);
+  } else if (type == "act") {
+    handle_act(connection, request);
+  } else if (type == "record") {
+    handle_record(connection, request);
+  } else if (type == "view_record") {
+    handle_view_record(connection, request);
+  } else {
+    send_error(*connection, request.id, "bad_request",
+               "unknown message type " + quote_text(type, 40) +
+                   " (known: hello, ping, catalogue, create, list, join, leave, act, record, "
+                   "view_record)");
+  }
+}
+
+// ---- create ----
+
+void GameService::handle_create(const std::shared_ptr<Connection>& connection, Request& request) {
+  const json& body = request.body;
+  const auto setup_error = [&](const std::string& message) {
+    send_error(*connection, request.id, "bad_game_setup", message);
+  };
+  if (auto bad = unknown_key(body, {"players", "expansions", "rules", "seed", "deck", "start"})) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  if (!body.contains("players") || !body["players"].is_array()) {
+    setup_error("\"players\" must be an array of 2 to 6 seats");
+    return;
+  }
+  const json& players = body["players"];
+  if (players.size() < static_cast<std::size_t>(kMinPlayers) ||
+      players.size() > static_cast<std::size_t>(kMaxPlayers)) {
+    setup_error("a game has 2 to 6 players, not " + std::to_string(players.size()));
+    return;
+  }
+  auto game = std::make_shared<Game>();
+  json names = json::array();
+  for (std::size_t s = 0; s < players.size(); ++s) {
+    const json& player = players[s];
+    const std::string where = "seat " + std::to_string(s) + ": ";
+    if (!player.is_object()) {
+      setup_error(where + "must be an object with \"name\" and \"seat\"");
+      return;
+    }
+    if (auto bad = unknown_key(player, {"name", "seat", "bot"})) {
+      setup_error(where + *bad);
+      return;
+    }
+    Game::Seat seat;
+    std::string kind;
+    if (auto bad = string_field(player, "name", true, 4 * kMaxNameChars, seat.name)) {
+      setup_error(where + *bad);
+      return;
+    }
+    if (seat.name.empty() || utf8_length(seat.name) > kMaxNameChars ||
+        has_control_character(seat.name)) {
+      setup_error(where + "a name has 1 to 24 characters and no control characters");
+      return;
+    }
+    if (auto bad = string_field(player, "seat", true, 16, kind)) {
+      setup_error(where + *bad);
+      return;
+    }
+    if (kind == "bot") {
+      seat.bot = true;
+      seat.bot_spec = "greedy";
+      if (auto bad = string_field(player, "bot", false, 100, seat.bot_spec)) {
+        setup_error(where + *bad);
+        return;
+      }
+      auto bot = make_bot(seat.bot_spec, 0);
+      if (!bot.ok()) {
+        setup_error(where + bot.error().message);
+        return;
+      }
+      if (bot_milliseconds(seat.bot_spec) > options_.max_bot_ms) {
+        setup_error(where + "bots may think at most " + std::to_string(options_.max_bot_ms) +
+                    " ms per move");
+        return;
+      }
+    } else if (kind == "human") {
+      if (player.contains("bot")) {
+        setup_error(where + "a human seat has no \"bot\"");
+        return;
+      }
+      seat.token = new_token();
+    } else {
+      setup_error(where + "\"seat\" must be \"human\" or \"bot\", not " + quote_text(kind, 20));
+      return;
+    }
+    names.push_back(seat.name);
+    game->seats.push_back(std::move(seat));
+  }
+
+  // The record's own parser validates expansions, rules, start tile and deck, so the server
+  // accepts exactly what a record may say.
+  json record_json = {{"players", names}, {"actions", json::array()}};
+  for (const char* key : {"expansions", "rules", "deck", "start"})
+    if (body.contains(key)) record_json[key] = body[key];
+  std::int64_t seed = 0;
+  if (auto bad = integer_field(body, "seed", false, 0, static_cast<std::int64_t>(kMaxSeed), seed)) {
+    setup_error(*bad);
+    return;
+  }
+  record_json["seed"] = body.contains("seed") ? static_cast<std::uint64_t>(seed) : random_seed();
+  auto record = parse_record(record_json.dump());
+  if (!record.ok()) {
+    std::string message = record.error().message;
+    if (message.rfind("record: ", 0) == 0) message.erase(0, 8);
+    setup_error(message);
+    return;
+  }
+  game->record = std::move(record.value());
+  const GameConfig config = game_config(game->record);
+  auto state = GameState::create(config);
+  if (!state.ok()) {
+    setup_error(state.error().message);
+    return;
+  }
+  game->state = std::move(state.value());
+  game->draw_order = config.deck;
+  game->created = utc_now();
+
+  // The stored setup: the record without actions, and each seat's kind, bot and token.
+  json seats = json::array();
+  for (const Game::Seat& seat : game->seats)
+    seats.push_back(seat.bot ? json{{"kind", "bot"}, {"bot", seat.bot_spec}}
+                             : json{{"kind", "human"}, {"token", seat.token}});
+  const json setup = {{"record", json::parse(write_record(game->record))}, {"seats", seats}};
+
+  {
+    std::lock_guard lock(games_mutex_);
+    if (games_.size() >= options_.max_games) {
+      send_error(*connection, request.id, "busy", "the server holds too many games");
+      return;
+    }
+    do game->id = new_game_id();
+    while (games_.count(game->id) != 0);
+    auto stored = storage_.insert_game(game->id, game->created, setup.dump());
+    if (!stored.ok()) {
+      send_error(*connection, request.id, "storage_failed", stored.error().message);
+      return;
+    }
+    games_[game->id] = game;
+    game_order_.push_back(game->id);
+  }
+
+  json reply = reply_to(request.id, "created");
+  reply["game"] = game->id;
+  json tokens = json::array();
+  for (std::size_t s = 0; s < game->seats.size(); ++s)
+    if (!game->seats[s].bot) tokens.push_back({{"seat", s}, {"token", game->seats[s].token}});
+  reply["seats"] = tokens;
+  send_json(*connection, reply);
+
+  std::lock_guard lock(game->mutex);
+  schedule_bot(game);
+}
+
+// ---- list ----
+
+void GameService::handle_list(const std::shared_ptr<Connection>& connection, Request& request) {
+  if (auto bad = unknown_key(request.body, {})) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  std::vector<std::shared_ptr<Game>> newest;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (auto it = game_order_.rbegin(); it != game_order_.rend() && newest.size() < kListedGames;
+         ++it)
+      newest.push_back(games_.at(*it));
+  }
+  json games = json::array();
+  for (const auto& game : newest) {
+    std::lock_guard lock(game->mutex);
+    const std::vector<PlayerView> views = game->player_views();
+    json players = json::array();
+    for (std::size_t s = 0; s < game->seats.size(); ++s) {
+      json player = {{"seat", s},
+                     {"name", game->seats[s].name},
+                     {"kind", game->seats[s].bot ? "bot" : "human"}};
+      if (game->seats[s].bot) {
+        player["bot"] = game->seats[s].bot_spec;
+      } else {
+        player["joined"] = game->seats[s].joined;
+        player["online"] = views[s].online;
+      }
+      players.push_back(player);
+    }
+    games.push_back({{"game", game->id},
+                     {"status", game->status()},
+                     {"created", game->created},
+                     {"expansions", expansions_json(game->record.rules)},
+                     {"rules", rules_json(game->record.rules)},
+                     {"version", game->version()},
+                     {"tiles_left", game->state->tiles_left_in_deck()},
+                     {"players", players}});
+  }
+  json reply = reply_to(request.id, "games");
+  reply["games"] = games;
+  send_json(*connection, reply);
+}
+
+// ---- join / leave ----
+
+void GameService::handle_join(const std::shared_ptr<Connection>& connection, Request& request) {
+  std::string id, token;
+  if (auto bad = unknown_key(request.body, {"game", "token"})) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  if (auto bad = string_field(request.body, "game", true, 64, id)) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  if (auto bad = string_field(request.body, "token", false, 64, token)) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  const std::shared_ptr<Game> game = find_game(id);
+  if (!game) {
+    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+    return;
+  }
+  std::lock_guard lock(game->mutex);
+  int seat = -1;
+  if (request.body.contains("token")) {
+    for (std::size_t s = 0; s < game->seats.size(); ++s)
+      if (!game->seats[s].bot && game->seats[s].token == token) seat = static_cast<int>(s);
+    if (seat < 0) {
+      send_error(*connection, request.id, "bad_token", "that token holds no seat in game " + id);
+      return;
+    }
+  }
+  auto& watchers = game->watchers;
+  auto it = std::find_if(watchers.begin(), watchers.end(), [&](const Game::Watcher& w) {
+    return w.connection_id == connection->id();
+  });
+  if (it == watchers.end()) {
+    watchers.push_back({connection, connection->id(), 0});
+    it = watchers.end() - 1;
+  }
+  const std::uint8_t before = it->seats;
+  if (seat >= 0) {
+    it->seats = static_cast<std::uint8_t>(it->seats | 1u << seat);
+    game->seats[static_cast<std::size_t>(seat)].joined = true;
+  }
+  const std::uint8_t seats = it->seats;
+  {
+    std::lock_guard connections_lock(connections_mutex_);
+    watched_[connection->id()].insert(id);
+  }
+  json reply = reply_to(request.id, "joined");
+  reply["game"] = id;
+  json held = json::array();
+  for (std::size_t s = 0; s < game->seats.size(); ++s)
+    if (seats >> s & 1u) held.push_back(s);
+  reply["seats"] = held;
+  send_json(*connection, reply);
+  send_state(*game, *connection, seats, /*full=*/true, 0);
+  if (seats != before) {
+    // Everyone else sees the seat come online.
+    for (Game::Watcher& w : watchers) {
+      if (w.connection_id == connection->id()) continue;
+      if (auto other = w.connection.lock())
+        send_state(*game, *other, w.seats, false, game->log.size());
+    }
+  }
+}
+
+void GameService::handle_leave(const std::shared_ptr<Connection>& connection, Request& request) {
+  std::string id;
+  if (auto bad = unknown_key(request.body, {"game"})) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  if (auto bad = string_field(request.body, "game", true, 64, id)) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  const std::shared_ptr<Game> game = find_game(id);
+  if (!game) {
+    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+    return;
+  }
+  {
+    std::lock_guard connections_lock(connections_mutex_);
+    auto it = watched_.find(connection->id());
+    if (it != watched_.end()) it->second.erase(id);
+  }
+  std::lock_guard lock(game->mutex);
+  auto& watchers = game->watchers;
+  const auto it = std::find_if(watchers.begin(), watchers.end(), [&](const Game::Watcher& w) {
+    return w.connection_id == connection->id();
+  });
+  bool held_seats = false;
+  if (it != watchers.end()) {
+    held_seats = it->seats != 0;
+    watchers.erase(it);
+  }
+  json reply = reply_to(request.id, "left");
+  reply["game"] = id;
+  send_json(*connection, reply);
+  if (held_seats) broadcast(*game, game->log.size());
+}
+
+// ---- act ----
+
+void GameService::handle_act(const std::shared_ptr<Connection>& connection, Request& request) {
+  const json& body = request.body;
+  std::string id, action;
+  std::int64_t seat = 0, version = -1;
+  const auto bad_request = [&](const std::string& message) {
+    send_error(*connection, request.id, "bad_request", message);
+  };
+  if (auto bad = unknown_key(body, {"game", "seat", "action", "version"})) return bad_request(*bad);
+  if (auto bad = string_field(body, "game", true, 64, id)) return bad_request(*bad);
+  if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
+    return bad_request(*bad);
+  if (auto bad = string_field(body, "action", true, 200, action)) return bad_request(*bad);
+  if (auto bad = integer_field(body, "version", false, 0, 1'000'000'000, version))
+    return bad_request(*bad);
+
+  const std::shared_ptr<Game> game = find_game(id);
+  if (!game) {
+    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+    return;
+  }
+  std::lock_guard lock(game->mutex);
+  const auto watcher =
+      std::find_if(game->watchers.begin(), game->watchers.end(),
+                   [&](const Game::Watcher& w) { return w.connection_id == connection->id(); });
+  if (watcher == game->watchers.end()) {
+    send_error(*connection, request.id, "not_joined", "join game " + id + " before acting in it");
+    return;
+  }
+  if (seat >= static_cast<std::int64_t>(game->seats.size()) || !(watcher->seats >> seat & 1u)) {
+    send_error(*connection, request.id, "not_your_seat",
+               "this connection does not hold seat " + std::to_string(seat) + " of game " + id);
+    return;
+  }
+  if (game->state->over()) {
+    send_error(*connection, request.id, "game_over", "game " + id + " is over");
+    return;
+  }
+  if (version >= 0 && version != game->version()) {
+    send_error(*connection, request.id, "stale_version",
+               "the game is at version " + std::to_string(game->version()) + ", not " +
+                   std::to_string(version));
+    return;
+  }
+  const PlayerId pending = game->state->current_player();
+  if (pending != seat) {
+    send_error(
+        *connection, request.id, "not_your_turn",
+        "seat " + std::to_string(pending) + " must decide now, not seat " + std::to_string(seat));
+    return;
+  }
+  if (game->committing) {
+    send_error(*connection, request.id, "stale_version",
+               "another action of game " + id + " is being committed; wait for its state");
+    return;
+  }
+  const json reply_id = request.id;
+  auto refused = submit_move(
+      game, action, [connection, reply_id](Game& done, const std::optional<Error>& error) {
+        if (error) {
+          send_error(*connection, reply_id, "storage_failed", error->message);
+          return;
+        }
+        json ack = reply_to(reply_id, "ack");
+        ack["game"] = done.id;
+        ack["version"] = done.version();
+        send_json(*connection, ack);
+      });
+  if (refused)
+    send_error(*connection, request.id, action_error_code(refused->code), refused->message);
+}
+
+std::optional<Error> GameService::submit_move(const std::shared_ptr<Game>& game,
+                                              const std::string& text, Committed then) {
+  GameState& state = *game->state;
+  auto move = parse_move(state, text);
+  if (!move.ok()) return move.error();
+  if (auto error = state.check_as(state.current_player(), *move)) return error;
+  std::string notation = format_move(state, *move);
+  // Durable first: the action is committed before the game changes or anyone hears of it. Until
+  // then the game takes no other action (it would be checked against a state about to change).
+  game->committing = true;
+  storage_.append_action_async(
+      game->id, game->version(), notation,
+      [this, game, move = *move, notation, then = std::move(then)](const Result<bool>& stored) {
+        std::lock_guard lock(game->mutex);
+        game->committing = false;
+        if (!stored.ok()) {
+          then(*game, stored.error());
+          schedule_bot(game);
+          return;
+        }
+        const std::size_t log_from = game->log.size();
+        game->record.actions.push_back(notation);
+        auto entries =
+            apply_and_narrate(*game->state, move, notation, game->version(), game->player_views());
+        for (json& entry : entries) game->log.push_back(std::move(entry));
+        then(*game, std::nullopt);
+        broadcast(*game, log_from);
+        schedule_bot(game);
+      });
+  return std::nullopt;
+}
+
+void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
+                             std::size_t log_from) {
+  json message = {
+      {"type", "state"}, {"game", game.id}, {"version", game.version()}, {"full", full}};
+  message.update(public_state_json(*game.state, game.player_views(), game.undrawn()));
+  json you = json::array();
+  for (std::size_t s = 0; s < game.seats.size(); ++s)
+    if (seats >> s & 1u) you.push_back(s);
+  message["you"] = you;
+  json log = json::array();
+  for (std::size_t i = full ? 0 : log_from; i < game.log.size(); ++i) log.push_back(game.log[i]);
+  message["log"] = log;
+  if (!game.state->over() && (seats >> game.state->current_player() & 1u))
+    add_legal_actions(*game.state, message);
+  send_json(connection, message);
+}
+
+void GameService::broadcast(Game& game, std::size_t log_from) {
+  // The shared part is built once; each watcher gets its own "you" and, if it holds the pending
+  // seat, the legal actions.
+  json common = {
+      {"type", "state"}, {"game", game.id}, {"version", game.version()}, {"full", false}};
+  common.update(public_state_json(*game.state, game.player_views(), game.undrawn()));
+  json log = json::array();
+  for (std::size_t i = log_from; i < game.log.size(); ++i) log.push_back(game.log[i]);
+  common["log"] = std::move(log);
+  std::optional<json> legal;
+  auto& watchers = game.watchers;
+  watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
+                                [](const Game::Watcher& w) { return w.connection.expired(); }),
+                 watchers.end());
+  for (const Game::Watcher& watcher : watchers) {
+    const auto connection = watcher.connection.lock();
+    if (!connection) continue;
+    json message = common;
+    json you = json::array();
+    for (std::size_t s = 0; s < game.seats.size(); ++s)
+      if (watcher.seats >> s & 1u) you.push_back(s);
+    message["you"] = std::move(you);
+    if (!game.state->over() && (watcher.seats >> game.state->current_player() & 1u)) {
+      if (!legal) {
+        legal = json::object();
+        add_legal_actions(*game.state, *legal);
+      }
+      message.update(*legal);
+    }
+    send_json(*connection, message);
+  }
+}
+
+// ---- bots ----
+
+void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
+  if (stopping_ || game->bot_queued || game->committing || game->state->over()) return;
+  const auto seat = static_cast<std::size_t>(game->state->current_player());
+  if (!game->seats[seat].bot) return;
+  game->bot_queued = true;
+  bots_->post([this, weak = std::weak_ptr<Game>(game)] { run_bot(weak); });
+}
+
+void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
+  const std::shared_ptr<Game> game = weak_game.lock();
+  if (!game) return;
+  std::optional<GameState> view;
+  std::string spec;
+  int version = 0;
+  std::uint64_t seed = 0;
+  {
+    std::lock_guard lock(game->mutex);
+    if (game->state->over()) {
+      game->bot_queued = false;
+      return;
+    }
+    view = *game->state;
+    spec = game->seats[static_cast<std::size_t>(game->state->current_player())].bot_spec;
+    version = game->version();
+    seed = game->record.seed;
+  }
+  // Thinking happens without the game's lock: watchers may join and read meanwhile. The seed
+  // depends only on the game and the position, so a restarted server plays the same move.
+  auto bot = make_bot(spec, mix(seed, static_cast<std::uint64_t>(version)));
+  std::optional<Move> move;
+  if (bot.ok()) move = (*bot)->choose_move(*view);
+  std::lock_guard lock(game->mutex);
+  game->bot_queued = false;
+  if (!move || game->version() != version || game->committing) return;
+  const std::string id = game->id;
+  auto refused =
+      submit_move(game, format_move(*view, *move), [id](Game&, const std::optional<Error>& error) {
+        if (error)
+          std::cerr << "game " << id << ": bot move not stored: " << error->message << "\n";
+      });
+  if (refused) std::cerr << "game " << id << ": bot move refused: " << refused->message << "\n";
+}
+
+// ---- records ----
+
+void GameService::handle_record(const std::shared_ptr<Connection>& connection, Request& request) {
+  std::string id;
+  if (auto bad = unknown_key(request.body, {"game"})) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  if (auto bad = string_field(request.body, "game", true, 64, id)) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  const std::shared_ptr<Game> game = find_game(id);
+  if (!game) {
+    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+    return;
+  }
+  std::lock_guard lock(game->mutex);
+  Record record = game->record;
+  const bool complete = game->state->over();
+  if (!complete) {
+    // Only the tiles drawn so far: the record replays to this position and keeps the rest secret.
+    const std::size_t drawn = game->draw_order.size() - game->undrawn().size();
+    record.deck = std::vector<TileType>(
+        game->draw_order.begin(), game->draw_order.begin() + static_cast<std::ptrdiff_t>(drawn));
+    record.seed = 0;
+  }
+  json reply = reply_to(request.id, "record");
+  reply["game"] = id;
+  reply["complete"] = complete;
+  std::string text = reply.dump();
+  text.pop_back();  // splice the record in the contract's key order
+  text += ",\"record\":" + nlohmann::ordered_json::parse(write_record(record)).dump() + "}";
+  connection->send(std::move(text));
+}
+
+void GameService::handle_view_record(const std::shared_ptr<Connection>& connection,
+                                     Request& request) {
+  const json& body = request.body;
+  if (auto bad = unknown_key(body, {"record", "step"})) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  if (!body.contains("record") || !body["record"].is_object()) {
+    send_error(*connection, request.id, "bad_request", "\"record\" must be a record object");
+    return;
+  }
+  auto record = parse_record(body["record"].dump());
+  if (!record.ok()) {
+    send_error(*connection, request.id, "bad_record", record.error().message);
+    return;
+  }
+  const auto steps = static_cast<std::int64_t>(record->actions.size());
+  std::int64_t step = steps;
+  if (auto bad = integer_field(body, "step", false, 0, steps, step)) {
+    send_error(*connection, request.id, "bad_request", *bad);
+    return;
+  }
+  const GameConfig config = game_config(*record);
+  auto created = GameState::create(config);
+  if (!created.ok()) {
+    send_error(*connection, request.id, "bad_record", created.error().message);
+    return;
+  }
+  GameState state = std::move(created.value());
+  std::vector<PlayerView> views;
+  for (const std::string& name : record->players) views.push_back({name, false, "", false});
+  json log = json::array();
+  for (std::int64_t i = 0; i < step; ++i) {
+    const std::string& text = record->actions[static_cast<std::size_t>(i)];
+    auto move = parse_move(state, text);
+    std::optional<Error> error;
+    if (!move.ok())
+      error = move.error();
+    else
+      error = state.check(*move);
+    if (error) {
+      send_error(*connection, request.id, "bad_record",
+                 "action " + std::to_string(i) + " " + quote_text(text) + ": " + error->message);
+      return;
+    }
+    for (json& entry :
+         apply_and_narrate(state, *move, format_move(state, *move), static_cast<int>(i + 1), views))
+      log.push_back(std::move(entry));
+  }
+  const auto left = static_cast<std::size_t>(std::max(0, state.tiles_left_in_deck()));
+  const auto undrawn =
+      std::span<const TileType>(config.deck).last(std::min(left, config.deck.size()));
+  json reply = reply_to(request.id, "state");
+  reply["game"] = nullptr;
+  reply["version"] = step;
+  reply["full"] = true;
+  reply.update(public_state_json(state, views, undrawn));
+  reply["you"] = json::array();
+  reply["log"] = std::move(log);
+  reply["replay"] = {{"step", step}, {"steps", steps}};
+  send_json(*connection, reply);
+}
+
+// ---- restore ----
+
+Result<int> GameService::restore(std::vector<std::string>* problems) {
+  auto stored = storage_.load_all();
+  if (!stored.ok()) return stored.error();
+  int restored = 0;
+  for (StoredGame& saved : stored.value()) {
+    const auto problem = [&](const std::string& message) {
+      if (problems != nullptr) problems->push_back("game " + saved.id + ": " + message);
+    };
+    const json setup = json::parse(saved.setup_json, nullptr, false);
+    if (setup.is_discarded() || !setup.contains("record") || !setup.contains("seats") ||
+        !setup["seats"].is_array()) {
+      problem("unreadable setup");
+      continue;
+    }
+    auto record = parse_record(setup["record"].dump());
+    if (!record.ok()) {
+      problem(record.error().message);
+      continue;
+    }
+    auto game = std::make_shared<Game>();
+    game->id = saved.id;
+    game->created = saved.created;
+    game->record = std::move(record.value());
+    game->record.actions.clear();
+    const json& seats = setup["seats"];
+    if (seats.size() != game->record.players.size()) {
+      problem("seats and players differ");
+      continue;
+    }
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      Game::Seat seat;
+      seat.name = game->record.players[s];
+      seat.bot = seats[s].value("kind", "") == "bot";
+      seat.bot_spec = seats[s].value("bot", "");
+      seat.token = seats[s].value("token", "");
+      seat.joined = false;
+      game->seats.push_back(std::move(seat));
+    }
+    const GameConfig config = game_config(game->record);
+    auto state = GameState::create(config);
+    if (!state.ok()) {
+      problem(state.error().message);
+      continue;
+    }
+    game->state = std::move(state.value());
+    game->draw_order = config.deck;
+    bool replayed = true;
+    for (std::size_t i = 0; i < saved.actions.size() && replayed; ++i) {
+      const std::string& text = saved.actions[i];
+      auto move = parse_move(*game->state, text);
+      if (!move.ok() || game->state->check(*move)) {
+        problem("stored action " + std::to_string(i) + " " + quote_text(text) + " does not replay");
+        replayed = false;
+        break;
+      }
+      game->record.actions.push_back(text);
+      for (json& entry :
+           apply_and_narrate(*game->state, *move, text, game->version(), game->player_views()))
+        game->log.push_back(std::move(entry));
+    }
+    if (!replayed) continue;
+    // Seats that were ever joined: a seat with any stored action of its own has been played.
+    for (const json& entry : game->log)
+      if (entry.contains("seat") && entry["seat"].is_number_integer())
+        game->seats[entry["seat"].get<std::size_t>()].joined = true;
+    {
+      std::lock_guard lock(games_mutex_);
+      games_[game->id] = game;
+      game_order_.push_back(game->id);
+    }
+    std::lock_guard lock(game->mutex);
+    schedule_bot(game);
+    ++restored;
+  }
+  return restored;
+}
+
+}  // namespace carcassonne::server

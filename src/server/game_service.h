@@ -1,0 +1,106 @@
+// The game service: the lobby, every game in play, seats and their secret tokens, spectators,
+// bots, and durability. It implements the protocol of docs/PROTOCOL.md over any transport that
+// delivers whole text messages (MessageHandler).
+//
+// Promise:
+//  * The server is the only authority: an action changes a game only if the rules engine accepts
+//    it from the seat whose decision is pending, sent by a connection holding that seat's token.
+//  * An action is committed to storage before it is applied, acknowledged or broadcast; a game
+//    restored from storage is the game that was acknowledged (same record, same log).
+//  * Every request gets exactly one reply (a result or an error naming the problem); a bad request
+//    never changes a game and never throws out of a handler.
+//  * No message to a client carries the order of the undrawn tiles.
+//  * Bot moves are computed on a BotPool thread, never on the caller's (network) thread.
+// Thread-safe: handlers may be called from several network threads at once.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "server/bot_pool.h"
+#include "server/connection.h"
+#include "server/storage.h"
+
+namespace carcassonne::server {
+
+inline constexpr int kProtocolVersion = 1;
+
+struct ServiceOptions {
+  int bot_threads = 2;
+  std::size_t max_message_bytes = 64 * 1024;
+  std::size_t max_games = 100000;  // games held in memory (running and finished)
+  int max_bot_ms = 10000;          // the longest thinking time a bot spec may ask for
+};
+
+class GameService final : public MessageHandler {
+ public:
+  explicit GameService(Storage& storage, ServiceOptions options = {});
+  ~GameService() override;
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  // Loads every stored game, replaying its actions through the rules engine, and lets bots whose
+  // decision is pending think again. Returns how many games were restored; games whose stored
+  // actions no longer replay are skipped with a message on `problems`.
+  Result<int> restore(std::vector<std::string>* problems = nullptr);
+
+  void on_open(const std::shared_ptr<Connection>& connection) override;
+  void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
+  void on_binary(const std::shared_ptr<Connection>& connection) override;
+  void on_close(const std::shared_ptr<Connection>& connection) override;
+
+  std::size_t game_count() const;
+
+ private:
+  struct Game;
+  struct Request;
+
+  void handle(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_create(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_list(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_join(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_leave(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_act(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_record(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_view_record(const std::shared_ptr<Connection>& connection, Request& request);
+
+  std::shared_ptr<Game> find_game(const std::string& id) const;
+  // With the game's mutex held: checks `text` as the pending decision's action and queues it for
+  // storage. Once it is committed, the storage thread applies it and, with the game's mutex held,
+  // calls `then` (with an error if it could not be stored), broadcasts and lets bots move. An
+  // error returned here means the action was refused and nothing happens.
+  using Committed = std::function<void(Game&, const std::optional<Error>&)>;
+  std::optional<Error> submit_move(const std::shared_ptr<Game>& game, const std::string& text,
+                                   Committed then);
+  void broadcast(Game& game, std::size_t log_from);
+  void send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
+                  std::size_t log_from);
+  void schedule_bot(const std::shared_ptr<Game>& game);
+  void run_bot(const std::weak_ptr<Game>& weak_game);
+
+  Storage& storage_;
+  ServiceOptions options_;
+
+  mutable std::mutex games_mutex_;
+  std::map<std::string, std::shared_ptr<Game>> games_;
+  std::vector<std::string> game_order_;  // creation order
+
+  std::mutex connections_mutex_;
+  std::map<std::uint64_t, std::set<std::string>> watched_;  // connection id -> games it watches
+
+  std::atomic<bool> stopping_{false};
+  std::unique_ptr<BotPool> bots_;  // last: destroyed first, while the games it uses still exist
+};
+
+}  // namespace carcassonne::server

@@ -1,0 +1,442 @@
+#include "server/game_view.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "core/notation.h"
+
+namespace carcassonne::server {
+namespace {
+
+using json = nlohmann::json;
+
+json tile_id(TileType type) {
+  return type == kNoTile ? json(nullptr) : json(std::string(tile_spec(type).id));
+}
+
+json ports_json(PortMask mask) {
+  json ports = json::array();
+  for (int p = 0; p < kPortCount; ++p)
+    if (mask >> p & 1u) ports.push_back(std::string(kPortNames[static_cast<std::size_t>(p)]));
+  return ports;
+}
+
+json seat_or_null(PlayerId player) {
+  return player == kNoPlayer ? json(nullptr) : json(player);
+}
+
+// The placed tile and segment a follower's node belongs to.
+struct NodePlace {
+  int tile = -1;
+  int segment = -1;
+};
+NodePlace place_of_node(const GameState& state, NodeId node) {
+  const auto& placed = state.placed_tiles();
+  for (std::size_t i = 0; i < placed.size(); ++i) {
+    const PlacedTile& tile = placed[i];
+    if (tile.has_bridge() && tile.bridge_node == node)
+      return {static_cast<int>(i), static_cast<int>(kBridgeSegment)};
+    const int count = tile_spec(tile.type).segment_count;
+    if (node >= tile.first_node && node < tile.first_node + count)
+      return {static_cast<int>(i), node - tile.first_node};
+  }
+  return {};
+}
+
+std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
+  if (segment == kBridgeSegment) return "bridge";
+  return feature_kind_name(tile_spec(tile.type).segments[static_cast<std::size_t>(segment)].kind);
+}
+
+json scores_json(const GameState& state) {
+  json scores = json::array();
+  for (int p = 0; p < state.player_count(); ++p)
+    scores.push_back(state.score(static_cast<PlayerId>(p)));
+  return scores;
+}
+
+std::string names_of(std::uint8_t winners, const std::vector<PlayerView>& players) {
+  std::vector<std::string> names;
+  for (std::size_t p = 0; p < players.size(); ++p)
+    if (winners >> p & 1u) names.push_back(players[p].name);
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+std::string points_text(int points) {
+  return std::to_string(points) + (points == 1 || points == -1 ? " point" : " points");
+}
+
+std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerView>& players) {
+  const std::string who = names_of(event.winners, players);
+  const std::string points = points_text(event.points);
+  switch (event.category) {
+    case ScoreCategory::Road:
+      return event.final_scoring ? who + " scored an unfinished road: " + points
+                                 : who + " completed a road: " + points;
+    case ScoreCategory::City:
+      return event.final_scoring ? who + " scored an unfinished city: " + points
+                                 : who + " completed a city: " + points;
+    case ScoreCategory::Cloister:
+      return event.final_scoring ? who + " scored an unfinished cloister: " + points
+                                 : who + " completed a cloister: " + points;
+    case ScoreCategory::Farm: {
+      std::string supplied =
+          std::to_string(event.cities) + (event.cities == 1 ? " city" : " cities");
+      if (event.castles > 0)
+        supplied +=
+            " and " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
+      return who + " scored a farm supplying " + supplied + ": " + points;
+    }
+    case ScoreCategory::Castle:
+      return who + "'s castle at " + std::to_string(event.x) + "," + std::to_string(event.y) +
+             " scored " + points;
+    case ScoreCategory::Bazaar:
+      return event.points < 0 ? who + " paid " + points_text(-event.points)
+                              : who + " received " + points;
+  }
+  return who + ": " + points;
+}
+
+// What narration needs of the state before a move.
+struct Before {
+  PlayerId actor = kNoPlayer;
+  Phase phase = Phase::GameOver;
+  TileType tile_in_hand = kNoTile;
+  int turn_tile = -1;
+  TileType auction_tile = kNoTile;
+  int highest_bid = -1;
+  PlayerId highest_bidder = kNoPlayer;
+  std::size_t discarded = 0;
+  std::array<int, kMaxPlayers> scores{};
+};
+
+std::string action_text(const Before& before, const GameState& after, const Move& move,
+                        const std::string& notation, const std::vector<PlayerView>& players) {
+  const std::string who = players[static_cast<std::size_t>(before.actor)].name;
+  const std::string at = std::to_string(move.x) + "," + std::to_string(move.y);
+  const std::string tile =
+      before.tile_in_hand == kNoTile ? "a tile" : std::string(tile_spec(before.tile_in_hand).id);
+  switch (move.kind) {
+    case MoveKind::Place: {
+      std::string text = who + " placed " + tile + " at " + at;
+      if (move.rotation != 0) text += ", turned " + std::to_string(90 * move.rotation) + "°";
+      return text;
+    }
+    case MoveKind::Discard:
+      return who + " discarded " + tile + " (it fits only with a bridge)";
+    case MoveKind::Bridge:
+      return who + " built a bridge at " + at +
+             (static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? " (north-south)"
+                                                                          : " (east-west)");
+    case MoveKind::Meeple: {
+      std::string_view kind = "feature";
+      if (before.turn_tile >= 0) {
+        const PlacedTile& placed = after.placed_tiles()[static_cast<std::size_t>(before.turn_tile)];
+        kind = segment_kind_name(placed, move.segment);
+      }
+      return who + " placed a follower on the " + std::string(kind);
+    }
+    case MoveKind::Skip:
+      return who + " placed no follower";
+    case MoveKind::Castle:
+      return who + " turned a small city into a castle";
+    case MoveKind::Score:
+      return who + " scored the small city instead of building a castle";
+    case MoveKind::Claim:
+      return who + "'s castle claimed the feature at " + at;
+    case MoveKind::Choose: {
+      const std::string chosen(tile_spec(move.aux).id);
+      return after.rules().bazaar == BazaarRule::NoAuction
+                 ? who + " took " + chosen + " from the bazaar"
+                 : who + " put " + chosen + " up for auction";
+    }
+    case MoveKind::Bid:
+      return who + " bid " + points_text(move.amount);
+    case MoveKind::Pass:
+      return who + " passed";
+    case MoveKind::Buy:
+    case MoveKind::Sell: {
+      const std::string bought = before.auction_tile == kNoTile
+                                     ? "the tile"
+                                     : std::string(tile_spec(before.auction_tile).id);
+      const std::string other = before.highest_bidder == kNoPlayer
+                                    ? "the bank"
+                                    : players[static_cast<std::size_t>(before.highest_bidder)].name;
+      return move.kind == MoveKind::Buy ? who + " bought " + bought + ", paying " + other + " " +
+                                              points_text(before.highest_bid)
+                                        : who + " sold " + bought + " to " + other + " for " +
+                                              points_text(before.highest_bid);
+    }
+  }
+  return who + " played " + notation;
+}
+
+}  // namespace
+
+json catalogue_json() {
+  json tiles = json::array();
+  for (int t = 0; t < kTileTypeCount; ++t) {
+    const TileSpec& spec = tile_spec(static_cast<TileType>(t));
+    json segments = json::array();
+    for (int s = 0; s < spec.segment_count; ++s) {
+      const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
+      json item = {{"kind", std::string(feature_kind_name(segment.kind))},
+                   {"ports", ports_json(segment.ports)}};
+      if (segment.kind == FeatureKind::City) {
+        item["pennants"] = segment.pennants;
+        item["castle_base"] = segment.castle_base;
+      }
+      if (segment.kind == FeatureKind::Road && segment.inn) item["inn"] = true;
+      if (segment.kind == FeatureKind::Field) {
+        json borders = json::array();
+        for (int k = 0; k < kMaxPrintedSegments; ++k)
+          if (segment.bordered_cities >> k & 1u) borders.push_back(k);
+        item["borders"] = borders;
+      }
+      segments.push_back(item);
+    }
+    tiles.push_back({{"id", std::string(spec.id)},
+                     {"expansion", spec.expansion == Expansion::Base ? "base" : "bcb"},
+                     {"count", spec.count},
+                     {"start", spec.start_tile},
+                     {"bazaar", spec.bazaar},
+                     {"segments", segments}});
+  }
+  json ports = json::array();
+  for (std::string_view name : kPortNames) ports.push_back(std::string(name));
+  return {{"ports", ports}, {"tiles", tiles}};
+}
+
+json expansions_json(const RuleSet& rules) {
+  json expansions = json::array();
+  for (int e = 1; e < kExpansionCount; ++e)
+    if (rules.has(static_cast<Expansion>(e)))
+      expansions.push_back(std::string(expansion_name(static_cast<Expansion>(e))));
+  return expansions;
+}
+
+json rules_json(const RuleSet& rules) {
+  return {{"bazaar", std::string(bazaar_rule_name(rules.bazaar))}};
+}
+
+json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
+                       std::span<const TileType> undrawn) {
+  const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
+  json out = json::object();
+  out["status"] = state.over() ? "over" : "running";
+  out["expansions"] = expansions_json(state.rules());
+  out["rules"] = rules_json(state.rules());
+
+  json player_list = json::array();
+  for (int p = 0; p < state.player_count(); ++p) {
+    const auto id = static_cast<PlayerId>(p);
+    const PlayerView& view = players[static_cast<std::size_t>(p)];
+    json breakdown = json::object();
+    for (int c = 0; c < kScoreCategoryCount; ++c) {
+      const auto category = static_cast<ScoreCategory>(c);
+      breakdown[std::string(score_category_name(category))] = state.score_in(id, category);
+    }
+    json player = {{"seat", p},
+                   {"name", view.name},
+                   {"kind", view.bot ? "bot" : "human"},
+                   {"online", view.bot || view.online},
+                   {"score", state.score(id)},
+                   {"breakdown", breakdown},
+                   {"followers", state.followers_in_supply(id)},
+                   {"bridges", state.bridges_in_supply(id)},
+                   {"castles", state.castles_in_supply(id)},
+                   {"bazaar_tile", bcb ? tile_id(state.bazaar_tile_of(id)) : json(nullptr)}};
+    if (view.bot) player["bot"] = view.bot_spec;
+    player_list.push_back(player);
+  }
+  out["players"] = player_list;
+
+  if (state.over()) {
+    out["pending"] = nullptr;
+  } else {
+    const PendingDecision pending = state.pending();
+    out["pending"] = {{"seat", pending.player}, {"phase", std::string(phase_name(pending.phase))}};
+  }
+  out["turn_seat"] = state.turn_player();
+  out["turn"] = state.turn_number();
+  out["tile"] = state.over() ? json(nullptr) : tile_id(state.tile_in_hand());
+  out["bridge_required"] = state.bridge_required();
+
+  const auto& placed = state.placed_tiles();
+  out["last_placed"] = nullptr;
+  if (state.turn_tile() >= 0) {
+    const PlacedTile& last = placed[static_cast<std::size_t>(state.turn_tile())];
+    out["last_placed"] = {{"x", last.x}, {"y", last.y}};
+  } else if (!placed.empty()) {
+    out["last_placed"] = {{"x", placed.back().x}, {"y", placed.back().y}};
+  }
+
+  json board = json::array();
+  for (const PlacedTile& tile : placed) {
+    json bridge = nullptr;
+    if (tile.has_bridge()) bridge = tile.bridge_axis() == BridgeAxis::NorthSouth ? "NS" : "EW";
+    board.push_back({{"x", tile.x},
+                     {"y", tile.y},
+                     {"tile", std::string(tile_spec(tile.type).id)},
+                     {"rotation", tile.rotation},
+                     {"bridge", bridge}});
+  }
+  out["board"] = board;
+
+  json followers = json::array();
+  for (const Follower& follower : state.followers()) {
+    const NodePlace where = place_of_node(state, follower.node);
+    if (where.tile < 0) continue;  // cannot happen for a consistent state
+    const PlacedTile& tile = placed[static_cast<std::size_t>(where.tile)];
+    followers.push_back({{"seat", follower.player},
+                         {"x", tile.x},
+                         {"y", tile.y},
+                         {"location", std::string(location_name(
+                                          state.canonical_location(where.tile, where.segment)))},
+                         {"feature", std::string(segment_kind_name(tile, where.segment))}});
+  }
+  out["followers"] = followers;
+
+  json castles = json::array();
+  for (const Castle& castle : state.castles())
+    castles.push_back({{"seat", castle.owner},
+                       {"squares", {{castle.x[0], castle.y[0]}, {castle.x[1], castle.y[1]}}},
+                       {"fief", {castle.min_x, castle.min_y, castle.max_x, castle.max_y}},
+                       {"occupied", castle.occupied}});
+  out["castles"] = castles;
+
+  std::array<int, 256> counts{};
+  for (TileType t : undrawn) ++counts[t];
+  json remaining = json::object();
+  for (int t = 0; t < kTileTypeCount; ++t)
+    if (counts[static_cast<std::size_t>(t)] > 0)
+      remaining[std::string(tile_spec(static_cast<TileType>(t)).id)] =
+          counts[static_cast<std::size_t>(t)];
+  json discarded = json::array();
+  for (TileType t : state.discarded_tiles()) discarded.push_back(tile_id(t));
+  out["deck"] = {
+      {"left", state.tiles_left_in_deck()}, {"remaining", remaining}, {"discarded", discarded}};
+
+  out["bazaar"] = nullptr;
+  if (state.bazaar_in_progress()) {
+    json offer = json::array();
+    for (TileType t : state.bazaar_offer()) offer.push_back(tile_id(t));
+    json taken = json::array();
+    for (int p = 0; p < state.player_count(); ++p)
+      taken.push_back(tile_id(state.bazaar_tile_of(static_cast<PlayerId>(p))));
+    const bool bid_made = state.highest_bidder() != kNoPlayer;
+    out["bazaar"] = {{"offer", offer},
+                     {"auction_tile", tile_id(state.auction_tile())},
+                     {"highest_bid", bid_made ? json(state.highest_bid()) : json(nullptr)},
+                     {"highest_bidder", seat_or_null(state.highest_bidder())},
+                     {"taken", taken},
+                     {"bank", state.bank_receipts()}};
+  }
+  out["claim_castle"] =
+      state.claiming_castle() >= 0 ? json(state.claiming_castle()) : json(nullptr);
+  return out;
+}
+
+void add_legal_actions(const GameState& state, json& out) {
+  json legal = json::array();
+  json needs_bridge = json::array();
+  if (!state.over()) {
+    // 48 KiB: on the heap, not on a network thread's stack.
+    auto moves = std::make_unique<MoveList>();
+    state.legal_moves(*moves);
+    for (const Move& move : *moves) {
+      std::string text = format_move(state, move);
+      if (move.kind == MoveKind::Place) {
+        const int square = state.board().frontier_index(move.x, move.y);
+        if (square >= 0 &&
+            !state.placement_fits(state.board().frontier()[static_cast<std::size_t>(square)],
+                                  move.rotation))
+          needs_bridge.push_back(text);
+      }
+      legal.push_back(std::move(text));
+    }
+  }
+  out["legal"] = std::move(legal);
+  out["needs_bridge"] = std::move(needs_bridge);
+}
+
+std::vector<json> apply_and_narrate(GameState& state, const Move& move, const std::string& notation,
+                                    int version_after, const std::vector<PlayerView>& players) {
+  Before before;
+  before.actor = state.current_player();
+  before.phase = state.phase();
+  before.tile_in_hand = state.tile_in_hand();
+  before.turn_tile = state.turn_tile();
+  before.auction_tile = state.auction_tile();
+  before.highest_bid = state.highest_bid();
+  before.highest_bidder = state.highest_bidder();
+  before.discarded = state.discarded_tiles().size();
+  for (int p = 0; p < state.player_count(); ++p)
+    before.scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+
+  std::vector<ScoreEvent> events;
+  state.set_score_log(&events);
+  state.apply_unchecked(move);
+  state.set_score_log(nullptr);
+
+  std::vector<json> entries;
+  // Scores after each entry: the running sum of the events, so the chart shows every step.
+  std::array<int, kMaxPlayers> running = before.scores;
+  const auto running_json = [&] {
+    json scores = json::array();
+    for (int p = 0; p < state.player_count(); ++p)
+      scores.push_back(running[static_cast<std::size_t>(p)]);
+    return scores;
+  };
+  entries.push_back({{"n", version_after},
+                     {"seat", before.actor},
+                     {"action", notation},
+                     {"text", action_text(before, state, move, notation, players)},
+                     {"scores", running_json()}});
+  for (const ScoreEvent& event : events) {
+    if (event.winners == 0) continue;
+    for (std::size_t p = 0; p < players.size(); ++p)
+      if (event.winners >> p & 1u) running[p] += event.points;
+    json entry = {{"n", version_after},
+                  {"text", score_event_text(event, players)},
+                  {"score", true},
+                  {"scores", running_json()}};
+    if (event.final_scoring) entry["final"] = true;
+    entries.push_back(entry);
+  }
+  const auto& discarded = state.discarded_tiles();
+  const std::size_t own_discard = move.kind == MoveKind::Discard ? 1 : 0;
+  for (std::size_t i = before.discarded + own_discard; i < discarded.size(); ++i)
+    entries.push_back({{"n", version_after},
+                       {"text", std::string(tile_spec(discarded[i]).id) +
+                                    " fits nowhere on the board and was discarded"},
+                       {"scores", scores_json(state)}});
+  if (state.over()) {
+    int best = -1;
+    std::uint8_t winners = 0;
+    for (int p = 0; p < state.player_count(); ++p) {
+      const int score = state.score(static_cast<PlayerId>(p));
+      if (score > best) {
+        best = score;
+        winners = 0;
+      }
+      if (score == best) winners = static_cast<std::uint8_t>(winners | 1u << p);
+    }
+    const bool shared = (winners & (winners - 1)) != 0;
+    entries.push_back(
+        {{"n", version_after},
+         {"text", "Game over. " + names_of(winners, players) +
+                      (shared ? " share the victory with " : " wins with ") + points_text(best)},
+         {"final", true},
+         {"scores", scores_json(state)}});
+  }
+  return entries;
+}
+
+}  // namespace carcassonne::server

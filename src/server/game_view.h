@@ -1,0 +1,49 @@
+// What clients see of a game: the public state as JSON, the pending seat's legal actions, and a
+// log of plain-words entries for every action and every scoring. Also the tile catalogue for
+// drawing. The JSON shapes are those of docs/PROTOCOL.md.
+//
+// Promise: nothing here reveals the order of the undrawn tiles (only their counts), and nothing
+// decides a rule: legality comes from GameState::legal_moves(), scores from the core's own log.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/move.h"
+
+namespace carcassonne::server {
+
+struct PlayerView {
+  std::string name;
+  bool bot = false;
+  std::string bot_spec;
+  bool online = false;
+};
+
+// The tile catalogue message body ("ports" and "tiles").
+nlohmann::json catalogue_json();
+
+// Expansion names and rule options as a record writes them.
+nlohmann::json expansions_json(const RuleSet& rules);
+nlohmann::json rules_json(const RuleSet& rules);
+
+// The state fields every watcher shares (no "type", "game", "you", "legal", "log").
+// `undrawn` holds the tiles still to be drawn; only their counts are written.
+nlohmann::json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
+                                 std::span<const TileType> undrawn);
+
+// Adds "legal" (every legal action in notation) and "needs_bridge" (the place actions among them
+// that only a bridge makes legal) for the pending decision.
+void add_legal_actions(const GameState& state, nlohmann::json& out);
+
+// Applies `move` (legal in `state`; `notation` is its text, formatted before applying) and returns
+// the log entries that describe it: the action itself, each scoring it caused, tiles discarded by
+// the engine, and the end of the game. `version_after` is the action count after the move.
+std::vector<nlohmann::json> apply_and_narrate(GameState& state, const Move& move,
+                                              const std::string& notation, int version_after,
+                                              const std::vector<PlayerView>& players);
+
+}  // namespace carcassonne::server

@@ -1,0 +1,192 @@
+#include "server/storage.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <utility>
+
+namespace carcassonne::server {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS games (
+  id      TEXT PRIMARY KEY,
+  created TEXT NOT NULL,
+  setup   TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+  game   TEXT    NOT NULL REFERENCES games(id),
+  n      INTEGER NOT NULL,
+  action TEXT    NOT NULL,
+  PRIMARY KEY (game, n)
+) WITHOUT ROWID;
+)sql";
+
+// A prepared statement that finalizes itself.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  bool ok() const { return stmt_ != nullptr; }
+  sqlite3_stmt* get() const { return stmt_; }
+  bool bind_text(int index, const std::string& text) {
+    return sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
+                             SQLITE_TRANSIENT) == SQLITE_OK;
+  }
+  std::string column_text(int column) const {
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+    const int size = sqlite3_column_bytes(stmt_, column);
+    return text == nullptr ? std::string() : std::string(text, static_cast<std::size_t>(size));
+  }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
+  // Owner-only permissions: the database holds the seats' secret tokens.
+  const mode_t previous_mask = umask(077);
+  sqlite3* db = nullptr;
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  umask(previous_mask);
+  if (rc != SQLITE_OK) {
+    std::string message = "cannot open database " + path + ": " +
+                          (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    return Error{ErrorCode::Io, message};
+  }
+  std::unique_ptr<Storage> storage(new Storage(db));
+  sqlite3_busy_timeout(db, 5000);
+  for (const char* pragma : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;",
+                             "PRAGMA foreign_keys=ON;", kSchema}) {
+    auto done = storage->execute(pragma);
+    if (!done.ok()) return done.error();
+  }
+  return storage;
+}
+
+Storage::Storage(sqlite3* db) : db_(db), writer_([this] { run_writer(); }) {}
+
+Storage::~Storage() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_changed_.notify_all();
+  writer_.join();  // commits whatever is still queued first
+  sqlite3_close(db_);
+}
+
+void Storage::append_action_async(std::string id, int index, std::string action, AppendDone done) {
+  {
+    std::lock_guard lock(queue_mutex_);
+    queue_.push_back({std::move(id), index, std::move(action), std::move(done)});
+  }
+  queue_changed_.notify_all();
+}
+
+void Storage::flush() {
+  std::unique_lock lock(queue_mutex_);
+  queue_changed_.wait(lock, [this] { return queue_.empty() && !writing_; });
+}
+
+void Storage::run_writer() {
+  for (;;) {
+    std::vector<PendingAppend> batch;
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_changed_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and nothing left to commit
+      batch.swap(queue_);
+      writing_ = true;
+    }
+    // One transaction, one sync, for the whole batch.
+    Result<bool> result = true;
+    {
+      std::lock_guard lock(mutex_);
+      result = execute("BEGIN IMMEDIATE");
+      for (std::size_t i = 0; i < batch.size() && result.ok(); ++i)
+        result = insert_action(batch[i].id, batch[i].index, batch[i].action);
+      if (result.ok()) result = execute("COMMIT");
+      if (!result.ok()) (void)execute("ROLLBACK");
+    }
+    for (PendingAppend& append : batch) append.done(result);
+    {
+      std::lock_guard lock(queue_mutex_);
+      writing_ = false;
+    }
+    queue_changed_.notify_all();
+  }
+}
+
+Error Storage::sqlite_error(const std::string& what) const {
+  return Error{ErrorCode::Io, what + ": " + sqlite3_errmsg(db_)};
+}
+
+Result<bool> Storage::execute(const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    Error error{ErrorCode::Io, std::string("database: ") + (message != nullptr ? message : "?")};
+    sqlite3_free(message);
+    return error;
+  }
+  return true;
+}
+
+Result<bool> Storage::insert_game(const std::string& id, const std::string& created,
+                                  const std::string& setup_json) {
+  std::lock_guard lock(mutex_);
+  Statement stmt(db_, "INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)");
+  if (!stmt.ok() || !stmt.bind_text(1, id) || !stmt.bind_text(2, created) ||
+      !stmt.bind_text(3, setup_json) || sqlite3_step(stmt.get()) != SQLITE_DONE)
+    return sqlite_error("cannot store game " + id);
+  return true;  // autocommit: committed when the statement is done
+}
+
+Result<bool> Storage::append_action(const std::string& id, int index, const std::string& action) {
+  std::lock_guard lock(mutex_);
+  return insert_action(id, index, action);  // autocommit: committed when the statement is done
+}
+
+Result<bool> Storage::insert_action(const std::string& id, int index, const std::string& action) {
+  Statement stmt(db_, "INSERT INTO actions (game, n, action) VALUES (?1, ?2, ?3)");
+  if (!stmt.ok() || !stmt.bind_text(1, id) || sqlite3_bind_int(stmt.get(), 2, index) != SQLITE_OK ||
+      !stmt.bind_text(3, action) || sqlite3_step(stmt.get()) != SQLITE_DONE)
+    return sqlite_error("cannot store action " + std::to_string(index) + " of game " + id);
+  return true;
+}
+
+Result<std::vector<StoredGame>> Storage::load_all() {
+  std::lock_guard lock(mutex_);
+  std::vector<StoredGame> games;
+  {
+    Statement stmt(db_, "SELECT id, created, setup FROM games ORDER BY created, id");
+    if (!stmt.ok()) return sqlite_error("cannot read games");
+    int rc = 0;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+      games.push_back({stmt.column_text(0), stmt.column_text(1), stmt.column_text(2), {}});
+    if (rc != SQLITE_DONE) return sqlite_error("cannot read games");
+  }
+  Statement stmt(db_, "SELECT action, n FROM actions WHERE game = ?1 ORDER BY n");
+  if (!stmt.ok()) return sqlite_error("cannot read actions");
+  for (StoredGame& game : games) {
+    sqlite3_reset(stmt.get());
+    if (!stmt.bind_text(1, game.id)) return sqlite_error("cannot read actions");
+    int rc = 0;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+      if (sqlite3_column_int(stmt.get(), 1) != static_cast<int>(game.actions.size()))
+        return Error{ErrorCode::Io, "database: game " + game.id + " has a gap in its actions"};
+      game.actions.push_back(stmt.column_text(0));
+    }
+    if (rc != SQLITE_DONE) return sqlite_error("cannot read actions of game " + game.id);
+  }
+  return games;
+}
+
+}  // namespace carcassonne::server

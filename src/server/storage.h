@@ -1,0 +1,80 @@
+// Durable storage of games: an embedded SQLite database holding each game's setup and its
+// actions, one row per action.
+//
+// Promise: append_action() returns only after the row is committed (WAL journal, synchronous=FULL),
+// and append_action_async() calls its completion only after that, so an acknowledged action
+// survives kill -9 and power loss; a failed call leaves the database as it was. Asynchronous
+// appends are group-committed by one writer thread: every append queued while the previous
+// transaction was being synced goes into the next transaction, so one fsync serves many games.
+// Safe to call from any thread (one connection behind a mutex). No exceptions.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/result.h"
+
+struct sqlite3;
+
+namespace carcassonne::server {
+
+struct StoredGame {
+  std::string id;
+  std::string created;     // ISO 8601 UTC
+  std::string setup_json;  // the game's setup (players, seats, tokens, rules, deck or seed)
+  std::vector<std::string> actions;
+};
+
+class Storage {
+ public:
+  // Opens or creates the database at `path` (":memory:" for a private in-memory database) and
+  // creates the schema if missing. The file is created readable by its owner only.
+  static Result<std::unique_ptr<Storage>> open(const std::string& path);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  Result<bool> insert_game(const std::string& id, const std::string& created,
+                           const std::string& setup_json);
+  // Action number `index` (0-based) of game `id`; fails if that index is already stored.
+  Result<bool> append_action(const std::string& id, int index, const std::string& action);
+  // The same, committed by the writer thread together with other queued appends; `done` runs on
+  // the writer thread once the transaction is durable (or failed: then none of its rows is kept).
+  using AppendDone = std::function<void(const Result<bool>&)>;
+  void append_action_async(std::string id, int index, std::string action, AppendDone done);
+  // Waits until every queued append has been committed and its completion has run.
+  void flush();
+  // Every game with its actions in order, oldest game first.
+  Result<std::vector<StoredGame>> load_all();
+
+ private:
+  struct PendingAppend {
+    std::string id;
+    int index = 0;
+    std::string action;
+    AppendDone done;
+  };
+
+  explicit Storage(sqlite3* db);
+  Result<bool> execute(const char* sql);
+  Result<bool> insert_action(const std::string& id, int index, const std::string& action);
+  Error sqlite_error(const std::string& what) const;
+  void run_writer();
+
+  sqlite3* db_;
+  std::mutex mutex_;  // the database connection
+
+  std::mutex queue_mutex_;
+  std::condition_variable queue_changed_;
+  std::vector<PendingAppend> queue_;
+  bool writing_ = false;
+  bool stopping_ = false;
+  std::thread writer_;
+};
+
+}  // namespace carcassonne::server

@@ -1,0 +1,413 @@
+// The game server's protocol (docs/PROTOCOL.md), tested end to end: a real server on a loopback
+// port and WebSocket clients. Every refused request must name its problem with the documented
+// error code and leave the game unchanged; no message may carry the hidden deck order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/tiles.h"
+#include "protocol_client.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/storage.h"
+
+namespace carcassonne::testing {
+namespace {
+
+using server::GameService;
+using server::HttpServer;
+using server::Storage;
+
+class ProtocolTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto storage = Storage::open(":memory:");
+    ASSERT_TRUE(storage.ok()) << storage.error().message;
+    storage_ = std::move(storage.value());
+    server::ServiceOptions options;
+    options.bot_threads = 2;
+    service_ = std::make_unique<GameService>(*storage_, options);
+    server::HttpServerOptions http;
+    http.port = 0;
+    http_ = std::make_unique<HttpServer>(http, *service_);
+    auto port = http_->start();
+    ASSERT_TRUE(port.ok()) << port.error().message;
+    port_ = *port;
+  }
+  void TearDown() override {
+    http_->stop();
+    http_.reset();
+    service_.reset();
+  }
+
+  std::unique_ptr<ProtocolClient> client() {
+    auto c = std::make_unique<ProtocolClient>();
+    EXPECT_TRUE(c->connect(port_));
+    return c;
+  }
+
+  // A game with the given seats ("human" or a bot spec); returns the created reply.
+  json create(ProtocolClient& c, const std::vector<std::string>& seats,
+              json extra = json::object()) {
+    json players = json::array();
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      json player = {{"name", "P" + std::to_string(s)}};
+      if (seats[s] == "human") {
+        player["seat"] = "human";
+      } else {
+        player["seat"] = "bot";
+        player["bot"] = seats[s];
+      }
+      players.push_back(player);
+    }
+    json message = {{"type", "create"}, {"players", players}};
+    message.update(extra);
+    json reply = c.request(message);
+    EXPECT_EQ(reply.value("type", ""), "created") << reply.dump();
+    return reply;
+  }
+
+  static std::string token_of(const json& created, int seat) {
+    for (const json& s : created["seats"])
+      if (s["seat"] == seat) return s["token"].get<std::string>();
+    return "";
+  }
+
+  // Joins and returns the full state that follows the joined reply.
+  static json join(ProtocolClient& c, const std::string& game, const std::string& token = "") {
+    json message = {{"type", "join"}, {"game", game}};
+    if (!token.empty()) message["token"] = token;
+    const json joined = c.request(message);
+    EXPECT_EQ(joined.value("type", ""), "joined") << joined.dump();
+    return c.wait_for([&](const json& m) { return m["type"] == "state" && m["game"] == game; });
+  }
+
+  // The game's current version, as a fresh spectator sees it.
+  int version_of(const std::string& game) {
+    auto spectator = client();
+    return join(*spectator, game)["version"].get<int>();
+  }
+
+  static json expect_error(const json& reply, const std::string& code) {
+    EXPECT_EQ(reply.value("type", ""), "error") << reply.dump();
+    EXPECT_EQ(reply.value("code", ""), code) << reply.dump();
+    EXPECT_FALSE(reply.value("message", "").empty()) << reply.dump();
+    return reply;
+  }
+
+  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<GameService> service_;
+  std::unique_ptr<HttpServer> http_;
+  std::uint16_t port_ = 0;
+};
+
+TEST_F(ProtocolTest, WelcomesAndNegotiatesTheVersion) {
+  auto c = client();
+  const json hello = c->request({{"type", "hello"}, {"protocol", 1}});
+  EXPECT_EQ(hello["type"], "welcome");
+  EXPECT_EQ(hello["protocol"], 1);
+  expect_error(c->request({{"type", "hello"}, {"protocol", 2}}), "unsupported_protocol");
+  EXPECT_EQ(c->request({{"type", "ping"}})["type"], "pong");
+}
+
+TEST_F(ProtocolTest, CatalogueListsEveryTileType) {
+  auto c = client();
+  const json catalogue = c->request({{"type", "catalogue"}});
+  ASSERT_EQ(catalogue["type"], "catalogue");
+  EXPECT_EQ(catalogue["tiles"].size(), static_cast<std::size_t>(kTileTypeCount));
+  EXPECT_EQ(catalogue["ports"].size(), 12u);
+  const json& d = catalogue["tiles"][3];
+  EXPECT_EQ(d["id"], "D");
+  EXPECT_TRUE(d["start"].get<bool>());
+  EXPECT_EQ(d["segments"][0]["kind"], "city");
+  EXPECT_EQ(d["segments"][0]["ports"], json::array({"N"}));
+}
+
+TEST_F(ProtocolTest, CreateJoinActAndSpectate) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"expansions", {"bcb"}}, {"seed", 7}});
+  const std::string game = created["game"];
+  ASSERT_EQ(created["seats"].size(), 2u);
+  EXPECT_EQ(token_of(created, 0).size(), 32u);
+
+  const json listed = host->request({{"type", "list"}});
+  ASSERT_EQ(listed["type"], "games");
+  ASSERT_FALSE(listed["games"].empty());
+  EXPECT_EQ(listed["games"][0]["game"], game);
+  EXPECT_EQ(listed["games"][0]["status"], "open");
+
+  auto ann = client();
+  const json state = join(*ann, game, token_of(created, 0));
+  EXPECT_TRUE(state["full"].get<bool>());
+  EXPECT_EQ(state["you"], json::array({0}));
+  EXPECT_EQ(state["pending"]["seat"], 0);
+  EXPECT_EQ(state["pending"]["phase"], "place");
+  ASSERT_TRUE(state.contains("legal"));
+  ASSERT_FALSE(state["legal"].empty());
+
+  auto spectator = client();
+  const json watched = join(*spectator, game);
+  EXPECT_EQ(watched["you"], json::array());
+  EXPECT_FALSE(watched.contains("legal"));
+
+  const std::string action = state["legal"][0];
+  const json ack = ann->request(
+      {{"type", "act"}, {"game", game}, {"seat", 0}, {"action", action}, {"version", 0}});
+  ASSERT_EQ(ack["type"], "ack") << ack.dump();
+  EXPECT_EQ(ack["version"], 1);
+  const json seen =
+      spectator->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 1; });
+  ASSERT_EQ(seen["log"].size(), 1u);
+  EXPECT_EQ(seen["log"][0]["action"], action);
+  EXPECT_NE(seen["log"][0]["text"].get<std::string>().find("P0 placed"), std::string::npos);
+  EXPECT_EQ(seen["board"].size(), 2u);
+  EXPECT_EQ(seen["pending"]["phase"], "meeple");
+}
+
+TEST_F(ProtocolTest, RefusedRequestsNameTheProblemAndChangeNothing) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"seed", 3}});
+  const std::string game = created["game"];
+  auto ann = client();
+  const json state = join(*ann, game, token_of(created, 0));
+  auto bob = client();
+  join(*bob, game, token_of(created, 1));
+  auto stranger = client();
+  const std::string legal = state["legal"][0];
+
+  expect_error(
+      stranger->request({{"type", "join"}, {"game", game}, {"token", std::string(32, 'a')}}),
+      "bad_token");
+  expect_error(stranger->request({{"type", "join"}, {"game", "nosuchgm"}}), "unknown_game");
+  expect_error(stranger->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}}),
+               "not_joined");
+  join(*stranger, game);  // a spectator holds no seat
+  expect_error(stranger->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}}),
+               "not_your_seat");
+  expect_error(bob->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}}),
+               "not_your_seat");
+  expect_error(bob->request({{"type", "act"}, {"game", game}, {"seat", 1}, {"action", legal}}),
+               "not_your_turn");
+  expect_error(ann->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", "fly away"}}),
+               "bad_action");
+  expect_error(
+      ann->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", "place 40,40 r0"}}),
+      "illegal_action");
+  expect_error(ann->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", "skip"}}),
+               "illegal_action");
+  expect_error(
+      ann->request(
+          {{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}, {"version", 5}}),
+      "stale_version");
+  expect_error(ann->request({{"type", "act"}, {"game", game}, {"seat", 9}, {"action", legal}}),
+               "bad_request");
+  expect_error(ann->request({{"type", "act"}, {"game", game}, {"seat", 0}}), "bad_request");
+  expect_error(ann->request({{"type", "act"}, {"game", game}, {"seat", "0"}, {"action", legal}}),
+               "bad_request");
+  expect_error(
+      ann->request(
+          {{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}, {"extra", true}}),
+      "bad_request");
+  expect_error(ann->request({{"type", "dance"}}), "bad_request");
+  expect_error(ann->request({{"type", "create"}, {"players", json::array()}}), "bad_game_setup");
+  expect_error(ann->request({{"type", "create"},
+                             {"players",
+                              {{{"name", "A"}, {"seat", "human"}},
+                               {{"name", "B"}, {"seat", "bot"}, {"bot", "genius"}}}}}),
+               "bad_game_setup");
+  expect_error(ann->request({{"type", "create"},
+                             {"players",
+                              {{{"name", "A"}, {"seat", "human"}},
+                               {{"name", "B"}, {"seat", "bot"}, {"bot", "mcts:ms=60000"}}}}}),
+               "bad_game_setup");
+  expect_error(
+      ann->request(
+          {{"type", "create"},
+           {"players", {{{"name", "A"}, {"seat", "human"}}, {{"name", "B"}, {"seat", "human"}}}},
+           {"expansions", {"dragons"}}}),
+      "bad_game_setup");
+
+  // Frames the parser must survive: each answered, none fatal.
+  ann->send_text("{not json");
+  expect_error(ann->next(), "bad_json");
+  ann->send_text("[1,2,3]");
+  expect_error(ann->next(), "bad_request");
+  ann->send_text(std::string(200, '[') + std::string(200, ']'));
+  expect_error(ann->next(), "bad_request");
+  ann->send_text(R"({"type":"act","game":")" + game + R"(","seat":0,"action":")" +
+                 std::string(70000, 'x') + R"("})");
+  expect_error(ann->next(), "message_too_large");
+  ASSERT_TRUE(ann->socket().send_binary("\x01\x02").ok());
+  expect_error(ann->next(), "bad_request");
+
+  EXPECT_EQ(version_of(game), 0);  // nothing above changed the game
+  const json ack = ann->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}});
+  EXPECT_EQ(ack["type"], "ack") << ack.dump();  // and the connection still works
+}
+
+TEST_F(ProtocolTest, ReconnectingWithTheTokenRestoresTheSeat) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"seed", 11}});
+  const std::string game = created["game"];
+  std::string legal;
+  {
+    auto first = client();
+    legal = join(*first, game, token_of(created, 0))["legal"][0];
+    first->socket().close();
+  }
+  auto again = client();
+  const json state = join(*again, game, token_of(created, 0));
+  EXPECT_EQ(state["you"], json::array({0}));
+  ASSERT_TRUE(state.contains("legal"));
+  EXPECT_EQ(
+      again->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}})["type"],
+      "ack");
+}
+
+TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
+  auto host = client();
+  const json created = create(*host, {"greedy", "random"}, {{"seed", 5}, {"expansions", {"bcb"}}});
+  const std::string game = created["game"];
+  EXPECT_TRUE(created["seats"].empty());
+  auto spectator = client();
+  join(*spectator, game);
+  const json over = spectator->wait_for(
+      [](const json& m) { return m["type"] == "state" && m["status"] == "over"; },
+      std::chrono::milliseconds(60000));
+  ASSERT_EQ(over["status"], "over");
+  EXPECT_EQ(over["pending"], nullptr);
+  const json record = host->request({{"type", "record"}, {"game", game}});
+  ASSERT_EQ(record["type"], "record");
+  EXPECT_TRUE(record["complete"].get<bool>());
+  EXPECT_EQ(record["record"]["seed"], 5);
+  EXPECT_EQ(record["record"]["actions"].size(), over["version"].get<std::size_t>());
+  // The finished game's record replays to the same final scores.
+  const json view = host->request({{"type", "view_record"}, {"record", record["record"]}});
+  ASSERT_EQ(view["type"], "state") << view.dump();
+  EXPECT_EQ(view["status"], "over");
+  for (std::size_t p = 0; p < 2; ++p)
+    EXPECT_EQ(view["players"][p]["score"], over["players"][p]["score"]);
+  EXPECT_EQ(view["replay"]["steps"], over["version"]);
+}
+
+// Every array of tile ids in a message must be made of tiles already drawn; "remaining" must
+// count exactly the undrawn tiles; a running game's record must carry only the drawn prefix.
+void expect_no_hidden_deck(const json& message, const std::vector<std::string>& deck, int left) {
+  const std::size_t drawn = deck.size() - static_cast<std::size_t>(left);
+  std::map<std::string, int> visible = {{"D", 1}};
+  for (std::size_t i = 0; i < drawn; ++i) ++visible[deck[i]];
+  std::map<std::string, int> hidden;
+  for (std::size_t i = drawn; i < deck.size(); ++i) ++hidden[deck[i]];
+  std::function<void(const json&, const std::string&)> walk = [&](const json& value,
+                                                                  const std::string& key) {
+    if (value.is_object()) {
+      for (const auto& item : value.items()) walk(item.value(), item.key());
+    } else if (value.is_array()) {
+      std::map<std::string, int> ids;
+      bool all_ids = !value.empty();
+      for (const json& element : value) {
+        if (!element.is_string() || !find_tile_type(element.get<std::string>())) {
+          all_ids = false;
+        } else {
+          ++ids[element.get<std::string>()];
+        }
+        walk(element, key);
+      }
+      if (all_ids && key != "ports") {
+        for (const auto& [id, count] : ids) {
+          EXPECT_LE(count, visible[id]) << "\"" << key << "\" shows undrawn tile " << id;
+        }
+      }
+    }
+  };
+  walk(message, "");
+  if (message.contains("deck")) {
+    std::map<std::string, int> remaining;
+    for (const auto& item : message["deck"]["remaining"].items())
+      remaining[item.key()] = item.value();
+    EXPECT_EQ(remaining, hidden);
+  }
+}
+
+TEST_F(ProtocolTest, NoMessageRevealsTheDeckOrder) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"seed", 21}, {"expansions", {"bcb"}}});
+  const std::string game = created["game"];
+  RuleSet rules;
+  rules.add(Expansion::BridgesCastlesBazaars);
+  std::vector<std::string> deck;
+  for (TileType t : shuffled_deck(rules, 3, 21)) deck.emplace_back(tile_spec(t).id);
+
+  auto ann = client();
+  auto bob = client();
+  ProtocolClient* players[2] = {ann.get(), bob.get()};
+  json latest[2] = {join(*ann, game, token_of(created, 0)), join(*bob, game, token_of(created, 1))};
+  json state = latest[0];
+  int actions = 0;
+  while (state["status"] != "over" && actions < 400) {
+    const int seat = state["pending"]["seat"];
+    ProtocolClient& me = *players[seat];
+    const json& mine = latest[seat];
+    ASSERT_TRUE(mine.contains("legal")) << mine.dump();
+    ASSERT_FALSE(latest[1 - seat].contains("legal"));
+    const json& legal = mine["legal"];
+    ASSERT_FALSE(legal.empty());
+    // Mid-game, the record is the drawn prefix only.
+    if (actions % 25 == 0) {
+      const json record = me.request({{"type", "record"}, {"game", game}});
+      EXPECT_FALSE(record["complete"].get<bool>());
+      EXPECT_FALSE(record["record"].contains("seed") && record["record"]["seed"] != 0);
+      expect_no_hidden_deck(record, deck, mine["deck"]["left"]);
+      const json view = me.request({{"type", "view_record"}, {"record", record["record"]}});
+      EXPECT_EQ(view["version"], mine["version"]);
+      EXPECT_EQ(view["pending"], mine["pending"]);
+      EXPECT_EQ(view["board"], mine["board"]);
+    }
+    const std::string action = legal[static_cast<std::size_t>(actions * 7919) % legal.size()];
+    const json ack =
+        me.request({{"type", "act"}, {"game", game}, {"seat", seat}, {"action", action}});
+    ASSERT_EQ(ack["type"], "ack") << ack.dump();
+    for (int p = 0; p < 2; ++p)
+      latest[p] = players[p]->wait_for(
+          [&](const json& m) { return m["type"] == "state" && m["version"] == ack["version"]; });
+    state = latest[0];
+    ++actions;
+  }
+  EXPECT_EQ(state["status"], "over");
+  for (ProtocolClient* c : {ann.get(), bob.get()}) {
+    for (const std::string& text : c->received()) {
+      const json message = json::parse(text);
+      if (message["type"] == "state") expect_no_hidden_deck(message, deck, message["deck"]["left"]);
+      EXPECT_EQ(text.find(token_of(created, c == ann.get() ? 1 : 0)), std::string::npos)
+          << "another seat's token leaked";
+    }
+  }
+}
+
+TEST_F(ProtocolTest, ViewRecordStepsAndRejectsBadRecords) {
+  auto c = client();
+  const json record = {{"players", {"Ann", "Bob"}},
+                       {"deck", {"E", "K"}},
+                       {"actions", {"place 0,-1 r180", "meeple S", "place 1,0 r0", "skip"}}};
+  const json step2 = c->request({{"type", "view_record"}, {"record", record}, {"step", 2}});
+  ASSERT_EQ(step2["type"], "state") << step2.dump();
+  EXPECT_EQ(step2["replay"]["step"], 2);
+  EXPECT_EQ(step2["replay"]["steps"], 4);
+  EXPECT_EQ(step2["players"][0]["score"], 4);  // Ann's follower completed the two-tile city
+  expect_error(
+      c->request({{"type", "view_record"},
+                  {"record", {{"players", {"Ann", "Bob"}}, {"actions", {"place 9,9 r0"}}}}}),
+      "bad_record");
+  expect_error(c->request({{"type", "view_record"}, {"record", {{"players", {"Ann"}}}}}),
+               "bad_record");
+  expect_error(c->request({{"type", "view_record"}, {"record", record}, {"step", 9}}),
+               "bad_request");
+}
+
+}  // namespace
+}  // namespace carcassonne::testing
