@@ -295,6 +295,32 @@ TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
   EXPECT_EQ(view["replay"]["steps"], over["version"]);
 }
 
+TEST_F(ProtocolTest, AThinkingBotDoesNotHoldUpOtherGames) {
+  auto host = client();
+  // Game A: a bot that thinks for 1.5 s moves first.
+  const json slow = create(*host, {"mcts:ms=1500", "human"}, {{"seed", 8}});
+  auto spectator = client();
+  join(*spectator, slow["game"]);
+  // Game B: a human acts while A's bot is still thinking; the action is acknowledged before A's
+  // bot has moved (ordering, not timing: A is still at version 0 when B's ack arrives).
+  const json other = create(*host, {"human", "human"}, {{"seed", 9}});
+  auto ann = client();
+  const json state = join(*ann, other["game"], token_of(other, 0));
+  const json ack = ann->request(
+      {{"type", "act"}, {"game", other["game"]}, {"seat", 0}, {"action", state["legal"][0]}});
+  EXPECT_EQ(ack["type"], "ack");
+  const json listed = host->request({{"type", "list"}});
+  for (const json& game : listed["games"]) {
+    if (game["game"] == slow["game"]) {
+      EXPECT_EQ(game["version"], 0);
+    }
+  }
+  // And the bot does move in the end.
+  const json moved =
+      spectator->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 1; });
+  EXPECT_EQ(moved["log"][0]["seat"], 0);
+}
+
 // Every array of tile ids in a message must be made of tiles already drawn; "remaining" must
 // count exactly the undrawn tiles; a running game's record must carry only the drawn prefix.
 void expect_no_hidden_deck(const json& message, const std::vector<std::string>& deck, int left) {
