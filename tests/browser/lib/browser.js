@@ -1,0 +1,53 @@
+// Launching Debian's chromium through playwright-core (which never downloads a browser), and
+// the environment the runner (run.sh) hands the tests.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export function serverUrl() {
+  const url = process.env.CARCASSONNE_URL;
+  if (!url) throw new Error('CARCASSONNE_URL is not set: run the tests through tests/browser/run.sh');
+  return url.replace(/\/$/, '');
+}
+
+export function wsUrl() {
+  return `${serverUrl().replace(/^http/, 'ws')}/ws`;
+}
+
+export function artifactDir() {
+  const dir = process.env.ARTIFACT_DIR || path.resolve('artifacts');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+// A browser with a fresh profile (playwright's launch() always starts from a new temporary
+// user data directory, removed on close).
+export async function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+export async function newPage(browser, name) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`${name}: page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`${name}: console error: ${msg.text()}`);
+  });
+  page.problems = problems;
+  return page;
+}
+
+export async function screenshot(page, name) {
+  const file = path.join(artifactDir(), `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  return file;
+}

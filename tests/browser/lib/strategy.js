@@ -1,0 +1,120 @@
+// The test player's choices: deterministic, made from the options on offer, and steered so that
+// one game goes through every kind of decision (rotation, followers, bridges, a castle, bids,
+// a pass, buying and selling). The same function serves a dry run over the protocol and the
+// browser test, which then makes the chosen move by clicking.
+
+export class Strategy {
+  constructor(plan = {}) {
+    this.plan = plan; // {placements: ['place 0,-1 r180', ...]} tried first, in order
+    this.bridges = 0;
+    this.bids = 0;
+    this.decides = 0;
+    this.castles = 0;
+    this.fieldFollowers = 0;
+    this.seen = new Set(); // kinds of decision taken
+  }
+
+  // `squares`: [{x, y, options: [{rotation, action, needsBridge}]}] in a fixed order.
+  placement(squares) {
+    const all = squares.flatMap((sq) => sq.options);
+    for (const wanted of this.plan.placements || []) {
+      if (all.some((o) => o.action === wanted)) {
+        this.plan.placements = this.plan.placements.filter((p) => p !== wanted);
+        return wanted;
+      }
+    }
+    if (!this.seen.has('needs-bridge')) {
+      const bridgeOnly = all.find((o) => o.needsBridge);
+      if (bridgeOnly) {
+        this.seen.add('needs-bridge');
+        return bridgeOnly.action;
+      }
+    }
+    const sorted = [...squares].sort((a, b) => a.y - b.y || a.x - b.x);
+    const turnable = sorted.find((sq) => sq.options.filter((o) => !o.needsBridge).length > 1);
+    if (turnable) {
+      const options = turnable.options.filter((o) => !o.needsBridge);
+      this.seen.add('rotate');
+      return options[options.length - 1].action;
+    }
+    const plain = all.find((o) => !o.needsBridge);
+    return (plain || all[0]).action;
+  }
+
+  // Any decision but placement. `offer`: the actions on offer; `feature(action)` names the
+  // feature a meeple action is on; `followers`: how many the player has left.
+  decide(offer, { feature = () => null, followers = 7, opening = false } = {}) {
+    const has = (a) => offer.includes(a);
+    const bridges = offer.filter((a) => a.startsWith('bridge '));
+    const meeples = offer.filter((a) => a.startsWith('meeple '));
+    if (bridges.length && (this.bridges === 0 || !has('skip'))) {
+      this.bridges++;
+      this.seen.add('bridge');
+      return bridges[0];
+    }
+    if (meeples.length) {
+      const byKind = (kind) => meeples.find((m) => feature(m) === kind);
+      const pick = byKind('city') || byKind('cloister') || (followers > 2 ? byKind('road') || byKind('bridge') : null)
+        || (this.fieldFollowers === 0 && followers > 3 ? byKind('field') : null);
+      if (pick) {
+        if (feature(pick) === 'field') this.fieldFollowers++;
+        this.seen.add('follower');
+        return pick;
+      }
+    }
+    if (has('skip')) return 'skip';
+    if (has('castle')) {
+      this.castles++;
+      this.seen.add('castle');
+      return 'castle';
+    }
+    if (has('score')) return 'score';
+    const claim = offer.find((a) => a.startsWith('claim '));
+    if (claim) {
+      this.seen.add('claim');
+      return claim;
+    }
+    const choose = offer.filter((a) => a.startsWith('choose '));
+    if (choose.length) {
+      this.seen.add('choose');
+      return choose[0];
+    }
+    const bids = offer.filter((a) => a.startsWith('bid ')).sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
+    if (bids.length) {
+      if (!opening) this.bids++;
+      if (!opening && has('pass') && this.bids % 2 === 0) {
+        this.seen.add('pass');
+        return 'pass';
+      }
+      this.seen.add('bid');
+      return bids[0];
+    }
+    if (has('pass')) {
+      this.seen.add('pass');
+      return 'pass';
+    }
+    if (has('buy') || has('sell')) {
+      this.decides++;
+      const verb = this.decides % 2 === 1 ? (has('sell') ? 'sell' : 'buy') : has('buy') ? 'buy' : 'sell';
+      this.seen.add(verb);
+      return verb;
+    }
+    if (has('discard')) return 'discard';
+    return offer[0];
+  }
+}
+
+// Legal placements grouped by square, like the page groups them.
+export function squaresOf(legal, needsBridge = []) {
+  const bridgeSet = new Set(needsBridge);
+  const squares = new Map();
+  for (const action of legal) {
+    const m = /^place (-?\d+),(-?\d+) r(\d+)$/.exec(action);
+    if (!m) continue;
+    const key = `${m[1]},${m[2]}`;
+    if (!squares.has(key)) squares.set(key, { x: Number(m[1]), y: Number(m[2]), options: [] });
+    squares.get(key).options.push({ rotation: Number(m[3]), action, needsBridge: bridgeSet.has(action) });
+  }
+  for (const sq of squares.values()) sq.options.sort((a, b) => a.rotation - b.rotation);
+  return [...squares.values()];
+}

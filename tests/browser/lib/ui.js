@@ -1,0 +1,218 @@
+// Driving and reading the web app the way a player does: clicks, keys, what is on screen.
+
+import assert from 'node:assert/strict';
+
+const tid = (id) => `[data-testid="${id}"]`;
+
+// Fills the lobby form and creates a game. `seats`: [{name, kind}] (kind: human|random|greedy|mcts).
+export async function createGame(page, { seats, bcb = true, bazaar = 'auction', seed, deck, start }) {
+  await page.waitForSelector(`${tid('connection-status')}[data-status="open"]`);
+  // The form starts with two seats; add or remove to match.
+  let rows = await page.locator(tid('seat-row')).count();
+  while (rows < seats.length) {
+    await page.click(tid('add-seat'));
+    rows++;
+  }
+  while (rows > seats.length) {
+    await page.click(tid(`remove-seat-${rows - 1}`));
+    rows--;
+  }
+  for (const [i, seat] of seats.entries()) {
+    await page.selectOption(tid(`seat-kind-${i}`), seat.kind);
+    await page.fill(tid(`seat-name-${i}`), seat.name);
+  }
+  const box = page.locator(tid('expansion-bcb'));
+  if ((await box.isChecked()) !== bcb) await box.click();
+  if (bcb) await page.selectOption(tid('bazaar-rule'), bazaar);
+  if (seed !== undefined || deck || start) {
+    await page.click('details.advanced summary');
+    if (seed !== undefined) await page.fill(tid('seed'), String(seed));
+    if (deck) await page.fill(tid('deck'), deck.join(' '));
+    if (start) await page.fill(tid('start-tile'), start);
+  }
+  await page.click(tid('create-game'));
+  await page.waitForSelector(tid('created-card'));
+  const game = await page.textContent(tid('created-game-id'));
+  const links = {};
+  for (const [i, seat] of seats.entries()) {
+    if (seat.kind !== 'human') continue;
+    links[i] = await page.inputValue(tid(`join-link-${i}`));
+  }
+  return { game, links };
+}
+
+export function tokenOf(link) {
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+}
+
+// Waits until the page shows exactly version `version` of the game.
+export async function waitForVersion(page, version) {
+  await page.waitForSelector(`${tid('game-view')}[data-version="${version}"]`);
+}
+
+// What the page shows, in numbers, for comparison with the server's state.
+export async function readView(page) {
+  return page.evaluate(() => {
+    const q = (sel) => document.querySelectorAll(sel);
+    const players = [...q('[data-testid^="player-"][data-seat]')].map((el) => ({
+      seat: Number(el.dataset.seat),
+      score: Number(el.querySelector('[data-testid="player-score"]').textContent),
+      pending: el.dataset.pending === 'true',
+      followers: Number(el.querySelector('[data-testid="player-followers"]')?.textContent.replace('×', '')),
+      online: el.querySelector('[data-testid="online-dot"]')?.dataset.online,
+    }));
+    const gv = document.querySelector('[data-testid="game-view"]');
+    return {
+      version: Number(gv.dataset.version),
+      status: gv.dataset.status,
+      pendingSeat: gv.dataset.pendingSeat === '' ? null : Number(gv.dataset.pendingSeat),
+      tilesLeft: Number(document.querySelector('[data-testid="tiles-left"]')?.textContent),
+      boardTiles: q('[data-testid="board-tile"]').length,
+      followers: q('[data-testid="follower"]').length,
+      bridges: q('[data-testid="board-bridge"]').length,
+      castles: q('[data-testid="board-castle"]').length,
+      occupiedCastles: q('[data-testid="board-castle"][data-occupied="true"]').length,
+      logEntries: q('[data-testid="log-entry"]').length,
+      lastLog: [...q('[data-testid="log-entry"]')].pop()?.textContent ?? null,
+      players,
+    };
+  });
+}
+
+// The page agrees with the server's state.
+export async function assertMatches(page, st, label = '') {
+  const view = await readView(page);
+  const where = `${label} (version ${st.version})`;
+  assert.equal(view.version, st.version, `version ${where}`);
+  assert.equal(view.boardTiles, st.board.length, `tiles on the board ${where}`);
+  assert.equal(view.tilesLeft, st.deck.left, `tiles left ${where}`);
+  const inCastles = st.castles.filter((c) => c.occupied).length;
+  assert.equal(view.occupiedCastles, inCastles, `occupied castles ${where}`);
+  assert.equal(view.followers + inCastles, st.followers.length, `followers on the board (${inCastles} in castles) ${where}`);
+  assert.equal(view.bridges, st.board.filter((t) => t.bridge).length, `bridges ${where}`);
+  assert.equal(view.castles, st.castles.length, `castles ${where}`);
+  assert.equal(view.logEntries, st.log.length, `log entries ${where}`);
+  if (st.log.length) assert.equal(view.lastLog.trim(), st.log[st.log.length - 1].text, `newest log entry ${where}`);
+  assert.deepEqual(view.players.map((p) => p.score), st.players.map((p) => p.score), `scores ${where}`);
+  assert.deepEqual(view.players.map((p) => p.followers), st.players.map((p) => p.followers), `followers in supply ${where}`);
+  assert.equal(view.pendingSeat, st.pending ? st.pending.seat : null, `pending seat ${where}`);
+  for (const p of view.players) assert.equal(p.pending, Boolean(st.pending && st.pending.seat === p.seat), `highlight of seat ${p.seat} ${where}`);
+  return view;
+}
+
+// Every action the page offers for the current decision (placements as squares).
+export async function offered(page) {
+  return page.evaluate(() => {
+    const actions = new Set();
+    for (const el of document.querySelectorAll('[data-testid="meeple-spot"], [data-testid="bridge-option"], [data-testid="claim-spot"], [data-testid="action-card"] button[data-action], [data-testid="bazaar-panel"] [data-action]')) {
+      if (el.dataset.action && !el.dataset.action.startsWith('bid ')) actions.add(el.dataset.action);
+    }
+    const input = document.querySelector('[data-testid="bazaar-bid-amount"]');
+    const squares = [...document.querySelectorAll('[data-testid="board-position"]')].map((el) => ({
+      x: Number(el.dataset.x), y: Number(el.dataset.y), needsBridge: el.dataset.needsBridge,
+    }));
+    return {
+      actions: [...actions].sort(),
+      bids: input ? { min: Number(input.min), max: Number(input.max) } : null,
+      squares,
+    };
+  });
+}
+
+// The page offers exactly the server's legal actions.
+export async function assertOffersLegal(page, st) {
+  const offer = await offered(page);
+  const places = st.legal.filter((a) => a.startsWith('place '));
+  const squares = new Map();
+  for (const a of places) {
+    const [, x, y] = /^place (-?\d+),(-?\d+)/.exec(a);
+    const key = `${x},${y}`;
+    if (!squares.has(key)) squares.set(key, []);
+    squares.get(key).push(a);
+  }
+  const shownSquares = offer.squares.map((q) => `${q.x},${q.y}`).sort();
+  assert.deepEqual(shownSquares, [...squares.keys()].sort(), `highlighted squares = legal squares (version ${st.version})`);
+  for (const q of offer.squares) {
+    const options = squares.get(`${q.x},${q.y}`);
+    const n = options.filter((a) => (st.needs_bridge || []).includes(a)).length;
+    const expected = n === 0 ? 'none' : n === options.length ? 'all' : 'some';
+    assert.equal(q.needsBridge, expected, `needs-bridge mark of ${q.x},${q.y}`);
+  }
+  const others = st.legal.filter((a) => !a.startsWith('place ') && !a.startsWith('bid ')).sort();
+  assert.deepEqual(offer.actions, others, `actions on offer = legal actions (version ${st.version})`);
+  const bids = st.legal.filter((a) => a.startsWith('bid ')).map((a) => Number(a.slice(4)));
+  if (bids.length) {
+    assert.ok(offer.bids, 'a bid input is shown');
+    assert.equal(offer.bids.min, Math.min(...bids), 'lowest bid offered');
+    assert.equal(offer.bids.max, Math.max(...bids), 'highest bid offered');
+  } else {
+    assert.equal(offer.bids, null, 'no bid input when bidding is not legal');
+  }
+  return offer;
+}
+
+// Places the tile in hand by clicking the square, turning the preview (by button, R key or right
+// click, in turn) through every rotation the page offers there, checking they are exactly the
+// legal ones, then turning on to the wanted one and confirming (Enter, button or board button).
+export async function placeTile(page, action, legalRotations, style = 0) {
+  const [, x, y] = /^place (-?\d+),(-?\d+) r(\d+)$/.exec(action);
+  await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);
+  const preview = page.locator(tid('preview-tile'));
+  await preview.waitFor();
+  let turns = 0;
+  const turn = async () => {
+    const before = await preview.getAttribute('data-action');
+    const how = (style + turns++) % 3;
+    if (how === 0) await page.click(tid('rotate'));
+    else if (how === 1) await page.keyboard.press('r');
+    else await preview.click({ button: 'right' });
+    await page.waitForFunction(([sel, old]) => document.querySelector(sel)?.dataset.action !== old, [tid('preview-tile'), before]);
+    return preview.getAttribute('data-action');
+  };
+  const seen = [await preview.getAttribute('data-action')];
+  for (let i = 1; i < legalRotations.length; i++) seen.push(await turn());
+  assert.deepEqual([...seen].sort(), [...legalRotations].sort(), `turning the tile at ${x},${y} shows exactly the legal rotations`);
+  if (legalRotations.length > 1) assert.equal(await turn(), seen[0], 'turning goes round');
+  else assert.ok(await page.locator(tid('rotate')).isDisabled(), 'nothing to turn with one legal rotation');
+  while ((await preview.getAttribute('data-action')) !== action) await turn();
+  if (style % 3 === 0) await page.keyboard.press('Enter');
+  else if (style % 3 === 1) await page.click(tid('confirm-place'));
+  else await page.click(tid('board-confirm'));
+}
+
+// Clicks a point of the element that is really on top there (as a person would click the
+// visible part of a bridge that has a follower spot in its middle).
+export async function clickVisible(page, selector, options = {}) {
+  const el = page.locator(selector);
+  await el.waitFor();
+  const point = await el.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const fractions = [0.5, 0.3, 0.7, 0.15, 0.85, 0.08, 0.92];
+    for (const fy of fractions) {
+      for (const fx of fractions) {
+        const x = box.left + box.width * fx;
+        const y = box.top + box.height * fy;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && node.contains(hit)) return { x, y };
+      }
+    }
+    return null;
+  });
+  assert.ok(point, `some part of ${selector} can be clicked`);
+  await page.mouse.click(point.x, point.y, options);
+}
+
+// Makes any other decision by clicking what the page shows for it.
+export async function decide(page, action, style = 0) {
+  if (action.startsWith('meeple ')) return clickVisible(page, `[data-testid="meeple-spot"][data-action="${action}"]`);
+  if (action.startsWith('bridge ')) return clickVisible(page, `[data-testid="bridge-option"][data-action="${action}"]`);
+  if (action.startsWith('claim ')) return clickVisible(page, `[data-testid="claim-spot"][data-action="${action}"]`);
+  if (action.startsWith('choose ')) return page.click(`[data-testid="bazaar-choose"][data-action="${action}"]`);
+  if (action.startsWith('bid ')) {
+    await page.fill(tid('bazaar-bid-amount'), action.slice(4));
+    return page.click(tid('bazaar-bid'));
+  }
+  if (action === 'skip') return style % 2 ? page.keyboard.press('s') : page.click(tid('skip'));
+  if (['pass', 'buy', 'sell'].includes(action)) return page.click(tid(`bazaar-${action}`));
+  return page.click(tid(action)); // castle, score, discard
+}

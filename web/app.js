@@ -1,0 +1,507 @@
+// The web app: lobby, game and replay views over one connection to the server.
+//
+// Routes (the URL hash): empty = lobby; `game=ID&token=T` plays the seat of that token (and
+// remembers it); `game=ID` plays every seat this browser remembers for the game, or watches if
+// none; `watch=ID` watches; `replay` steps through a loaded record. The game view draws only
+// what the server's `state` says and offers only the actions of its `legal` list.
+
+import { Connection, defaultServerUrl } from './protocol.js';
+import { h, clear } from './dom.js';
+import { TileArt, seatColour } from './tiles.js';
+import { Board } from './board.js';
+import { TurnController } from './turn.js';
+import { Lobby } from './lobby.js';
+import { renderPlayers, renderBazaar, renderDeck, renderLog, renderResults } from './panels.js';
+import { rememberTokens, tokensFor, forgetToken } from './storage.js';
+import { phaseWords } from './notation.js';
+
+const $ = (id) => document.getElementById(id);
+const PLAY_ICON = '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 2l9 6-9 6z" fill="currentColor"/></svg>';
+const PAUSE_ICON = '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 2h3v12H4zM9 2h3v12H9z" fill="currentColor"/></svg>';
+
+class App {
+  constructor() {
+    this.conn = new Connection(defaultServerUrl());
+    this.art = null;
+    this.catalogue = null;
+    this.session = null; // {game, tokens, watch}
+    this.state = null;
+    this.replay = null; // {record, name, step, steps}
+    this.resultsShownFor = null;
+    this.remainingOpen = { value: false };
+    this.view = null;
+
+    this.board = new Board($('board-area'));
+    this.turn = new TurnController({
+      art: null,
+      send: (action, seat, version) => this.act(action, seat, version),
+      onChange: () => this.renderDecisions(),
+    });
+    this.lobby = new Lobby($('lobby-view'), {
+      conn: this.conn,
+      onJoin: (game, tokens) => this.joinHere(game, tokens),
+      onWatch: (game) => { window.location.hash = `watch=${encodeURIComponent(game)}`; },
+      onReplay: (record, name) => this.startReplay(record, name),
+      toast: (text, kind) => this.toast(text, kind),
+    });
+
+    this.bindChrome();
+    this.conn.on('status', (st) => this.renderConnection(st));
+    this.conn.on('open', () => this.onOpen());
+    this.conn.on('state', (msg) => this.onState(msg));
+    this.conn.on('server-error', (msg) => this.toast(`Server: ${msg.message || msg.code}`, 'error'));
+    window.addEventListener('hashchange', () => this.route());
+    this.conn.connect();
+    this.route();
+  }
+
+  // --- connection ------------------------------------------------------------------------------
+
+  async onOpen() {
+    try {
+      if (!this.art) {
+        const catalogue = await this.conn.request({ type: 'catalogue' });
+        this.catalogue = catalogue;
+        this.art = new TileArt(catalogue);
+        this.art.installSprite($('tile-sprite'));
+        this.board.setArt(this.art);
+        this.turn.setArt(this.art);
+      }
+    } catch (err) {
+      this.toast(`Could not load the tiles: ${err.message}`, 'error');
+      return;
+    }
+    if (this.view === 'lobby') this.lobby.refresh();
+    if (this.view === 'game' && this.session) this.joinSession();
+    if (this.view === 'replay' && this.replay) this.showReplayStep(this.replay.step);
+    this.renderAll();
+  }
+
+  renderConnection({ status, retryAt }) {
+    const el = $('conn');
+    el.dataset.status = status;
+    clearInterval(this.connTimer);
+    const text = el.querySelector('.conn-text');
+    $('conn-retry').hidden = status !== 'waiting';
+    if (status === 'open') text.textContent = 'Connected';
+    else if (status === 'connecting') text.textContent = 'Connecting…';
+    else if (status === 'waiting') {
+      const tick = () => {
+        const secs = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
+        text.textContent = `Offline · retrying in ${secs}s`;
+      };
+      tick();
+      this.connTimer = setInterval(tick, 500);
+    } else text.textContent = 'Offline';
+    document.body.classList.toggle('offline', status !== 'open');
+  }
+
+  // --- routing ---------------------------------------------------------------------------------
+
+  route() {
+    const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+    const game = params.get('game');
+    const watch = params.get('watch');
+    if (window.location.hash === '#replay' || params.has('replay')) {
+      if (!this.replay) {
+        const saved = sessionStorage.getItem('carcassonne.replay');
+        if (saved) {
+          try { this.replay = { ...JSON.parse(saved), step: 0, steps: 0 }; } catch { this.replay = null; }
+        }
+      }
+      if (this.replay) return this.showView('replay');
+      window.location.hash = '';
+      return undefined;
+    }
+    if (game || watch) {
+      const id = game || watch;
+      let tokens = [];
+      if (game) {
+        const token = params.get('token');
+        if (token) {
+          rememberTokens(id, [token]);
+          tokens = [token];
+        } else {
+          tokens = tokensFor(id);
+        }
+      }
+      const same = this.session && this.session.game === id && JSON.stringify(this.session.tokens) === JSON.stringify(tokens);
+      if (!same) {
+        this.leaveSession();
+        this.session = { game: id, tokens, watch: tokens.length === 0 };
+        this.state = null;
+        this.turn.setState(null);
+        this.board.userMoved = false;
+        this.board.fittedOnce = false;
+        if (this.conn.status === 'open' && this.art) this.joinSession();
+      }
+      return this.showView('game');
+    }
+    this.leaveSession();
+    return this.showView('lobby');
+  }
+
+  showView(view) {
+    this.view = view;
+    $('lobby-view').hidden = view !== 'lobby';
+    $('game-view').hidden = view === 'lobby';
+    $('replay-bar').hidden = view !== 'replay';
+    $('game-view').classList.toggle('replaying', view === 'replay');
+    this.board.bottomInset = view === 'replay' ? 72 : 16;
+    $('btn-lobby').hidden = view === 'lobby';
+    if (view !== 'game') $('results-dialog').hidden = true;
+    if (view === 'lobby') {
+      this.lobby.renderCreated();
+      if (this.conn.status === 'open') this.lobby.refresh();
+      document.title = 'Carcassonne';
+    }
+    if (view === 'replay') {
+      this.state = null;
+      this.turn.setState(null);
+      this.board.userMoved = false;
+      this.board.fittedOnce = false;
+      if (this.conn.status === 'open' && this.art) this.showReplayStep(this.replay.step || 0);
+    }
+    this.renderAll();
+  }
+
+  joinHere(game, tokens) {
+    rememberTokens(game, tokens);
+    const target = `game=${encodeURIComponent(game)}`;
+    if (window.location.hash.replace(/^#/, '') === target) this.route();
+    else window.location.hash = target;
+  }
+
+  async joinSession() {
+    const session = this.session;
+    if (!session) return;
+    try {
+      if (!session.tokens.length) {
+        await this.conn.request({ type: 'join', game: session.game });
+        return;
+      }
+      for (const token of [...session.tokens]) {
+        try {
+          await this.conn.request({ type: 'join', game: session.game, token });
+        } catch (err) {
+          if (err.code === 'bad_token') {
+            forgetToken(session.game, token);
+            session.tokens = session.tokens.filter((t) => t !== token);
+            this.toast('A seat link was not valid for this game; watching instead.', 'error');
+            if (!session.tokens.length) await this.conn.request({ type: 'join', game: session.game });
+          } else throw err;
+        }
+      }
+    } catch (err) {
+      if (err.code === 'disconnected') return; // joined again once reconnected
+      if (this.session === session) {
+        this.toast(err.code === 'unknown_game' ? `There is no game ${session.game}.` : `Could not join: ${err.message}`, 'error');
+        if (err.code === 'unknown_game') window.location.hash = '';
+      }
+    }
+  }
+
+  leaveSession() {
+    if (this.session && this.conn.status === 'open') {
+      this.conn.send({ type: 'leave', game: this.session.game });
+    }
+    this.session = null;
+    this.state = null;
+  }
+
+  onState(msg) {
+    if (!this.session || msg.game !== this.session.game) return;
+    const prev = this.state;
+    if (msg.full || !prev) {
+      this.state = msg;
+    } else {
+      if (msg.version < prev.version) return;
+      this.state = { ...msg, log: (prev.log || []).concat(msg.log || []) };
+    }
+    this.turn.setState(this.state);
+    this.renderAll();
+    if (this.state.status === 'over' && this.resultsShownFor !== this.state.game) {
+      this.resultsShownFor = this.state.game;
+      this.showResults();
+    }
+  }
+
+  async act(action, seat, version) {
+    const game = this.session?.game;
+    if (!game) return;
+    await this.conn.request({ type: 'act', game, seat, action, version });
+  }
+
+  // --- replay ----------------------------------------------------------------------------------
+
+  startReplay(record, name) {
+    this.replay = { record, name, step: 0, steps: 0 };
+    try {
+      sessionStorage.setItem('carcassonne.replay', JSON.stringify({ record, name }));
+    } catch {
+      // too big for session storage: the replay then lasts while the page is open
+    }
+    if (window.location.hash === '#replay') this.showView('replay');
+    else window.location.hash = 'replay';
+  }
+
+  async showReplayStep(step) {
+    const rp = this.replay;
+    if (!rp) return;
+    const wanted = Math.max(0, step);
+    rp.wanted = wanted;
+    try {
+      const msg = { type: 'view_record', record: rp.record };
+      msg.step = rp.steps ? Math.min(wanted, rp.steps) : wanted;
+      const state = await this.conn.request(msg);
+      if (this.replay !== rp || rp.wanted !== wanted) return;
+      rp.step = state.replay?.step ?? wanted;
+      rp.steps = state.replay?.steps ?? rp.steps;
+      this.state = state;
+      this.turn.setState(null);
+      this.renderAll();
+    } catch (err) {
+      if (err.code === 'disconnected') return;
+      this.toast(`Cannot replay this record: ${err.message}`, 'error');
+      this.stopPlaying();
+    }
+  }
+
+  stopPlaying() {
+    clearInterval(this.playTimer);
+    this.playTimer = null;
+    $('rp-play').innerHTML = PLAY_ICON;
+  }
+
+  togglePlay() {
+    if (this.playTimer) return this.stopPlaying();
+    const rp = this.replay;
+    if (!rp) return undefined;
+    if (rp.step >= rp.steps) this.showReplayStep(0);
+    $('rp-play').innerHTML = PAUSE_ICON;
+    this.playTimer = setInterval(() => {
+      if (!this.replay || this.replay.step >= this.replay.steps) return this.stopPlaying();
+      return this.showReplayStep(this.replay.step + 1);
+    }, 600);
+    return undefined;
+  }
+
+  renderReplayBar() {
+    const rp = this.replay;
+    if (!rp) return;
+    const slider = $('rp-slider');
+    slider.max = String(rp.steps || 0);
+    if (document.activeElement !== slider) slider.value = String(rp.step || 0);
+    $('rp-step').textContent = `${rp.step || 0} / ${rp.steps || 0}`;
+    $('rp-step').dataset.step = String(rp.step || 0);
+    $('rp-step').dataset.steps = String(rp.steps || 0);
+    $('rp-first').disabled = !rp.step;
+    $('rp-prev').disabled = !rp.step;
+    $('rp-next').disabled = rp.step >= rp.steps;
+    $('rp-last').disabled = rp.step >= rp.steps;
+  }
+
+  // --- records ---------------------------------------------------------------------------------
+
+  async fetchRecord(game) {
+    const reply = await this.conn.request({ type: 'record', game });
+    return reply.record;
+  }
+
+  async downloadRecord() {
+    const game = this.session?.game;
+    if (!game) {
+      if (this.replay) saveJson(this.replay.record, this.replay.name || 'carcassonne-replay.json');
+      return;
+    }
+    try {
+      const record = await this.fetchRecord(game);
+      saveJson(record, `carcassonne-${game}.json`);
+    } catch (err) {
+      this.toast(`Could not get the record: ${err.message}`, 'error');
+    }
+  }
+
+  async replayThisGame() {
+    const game = this.session?.game;
+    if (!game) return;
+    try {
+      const record = await this.fetchRecord(game);
+      this.startReplay(record, `carcassonne-${game}.json`);
+    } catch (err) {
+      this.toast(`Could not get the record: ${err.message}`, 'error');
+    }
+  }
+
+  // --- drawing -------------------------------------------------------------------------------
+
+  renderAll() {
+    if (this.view === 'lobby') return;
+    const st = this.state;
+    const gv = $('game-view');
+    gv.dataset.version = st ? String(st.version) : '';
+    gv.dataset.status = st ? String(st.status) : '';
+    gv.dataset.phase = st?.pending?.phase || '';
+    gv.dataset.pendingSeat = st?.pending ? String(st.pending.seat) : '';
+    gv.dataset.tiles = st ? String((st.board || []).length) : '';
+    gv.dataset.mine = this.turn.actingSeat() !== null ? 'true' : 'false';
+    gv.dataset.game = st?.game || '';
+
+    const inGame = this.view === 'game';
+    $('topbar-game').hidden = !inGame && this.view !== 'replay';
+    $('game-label').textContent = inGame ? 'Game' : 'Replay';
+    $('game-id').textContent = inGame ? this.session?.game || '' : this.replay?.name || 'record';
+    $('watching-badge').hidden = !(inGame && st && (st.you || []).length === 0);
+    $('btn-download').hidden = !(inGame && st);
+    $('btn-results').hidden = !(st && st.status === 'over');
+
+    if (!st || !this.art) {
+      this.board.render(null, {});
+      $('turn-banner').textContent = this.conn.status === 'open' ? 'Loading…' : 'Connecting to the server…';
+      clear($('players'));
+      clear($('log'));
+      clear($('deck'));
+      $('action-card').hidden = true;
+      $('bazaar-card').hidden = true;
+      if (this.view === 'replay') this.renderReplayBar();
+      return;
+    }
+    renderPlayers($('players'), st, this.art);
+    renderDeck($('deck'), st, this.art, this.remainingOpen);
+    renderLog($('log'), st);
+    this.renderDecisions();
+    if (this.view === 'replay') this.renderReplayBar();
+  }
+
+  // The parts that change with the player's own clicks (preview, rotation) as well as states.
+  renderDecisions() {
+    const st = this.state;
+    if (!st || !this.art) return;
+    this.board.render(st, this.view === 'game' ? this.turn.decorations() : {});
+    if (this.view === 'game') {
+      this.turn.renderCard($('action-card'), st.players);
+    } else {
+      $('action-card').hidden = true;
+    }
+    renderBazaar($('bazaar-card'), st, this.art, (action) => this.turn.act(action), this.turn.busy || this.view !== 'game');
+    this.renderBanner();
+  }
+
+  renderBanner() {
+    const st = this.state;
+    const banner = $('turn-banner');
+    banner.className = 'turn-banner';
+    const name = (seat) => st.players?.[seat]?.name ?? `seat ${seat + 1}`;
+    let title = 'Carcassonne';
+    if (st.status === 'over') {
+      const best = Math.max(...st.players.map((p) => p.score));
+      const winners = st.players.filter((p) => p.score === best).map((p) => p.name);
+      banner.textContent = `Game over · ${winners.join(' & ')} ${winners.length > 1 ? 'tie' : 'wins'} with ${best}`;
+      banner.classList.add('over');
+    } else if (st.pending) {
+      const seat = st.pending.seat;
+      const mine = this.turn.actingSeat() !== null;
+      clear(banner);
+      banner.append(h('span', { class: 'swatch', style: { background: seatColour(seat) } }));
+      if (mine) {
+        banner.classList.add('mine');
+        const several = (st.you || []).length > 1;
+        banner.append(several ? `${name(seat)}: ${phaseWords(st.pending.phase)}` : `Your turn: ${phaseWords(st.pending.phase)}`);
+        title = '● Your turn · Carcassonne';
+      } else {
+        banner.append(`${name(seat)} is about to ${phaseWords(st.pending.phase)}`);
+      }
+      if (this.view === 'replay') banner.append(h('span', { class: 'muted' }, ' (replay)'));
+    } else {
+      banner.textContent = '';
+    }
+    if (this.view === 'game') document.title = title;
+  }
+
+  showResults() {
+    const st = this.state;
+    if (!st || st.status !== 'over') return;
+    renderResults($('results'), st);
+    $('results-replay').hidden = this.view !== 'game';
+    $('results-download').hidden = this.view !== 'game';
+    $('results-dialog').hidden = false;
+  }
+
+  toast(text, kind = 'info') {
+    const el = h('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-testid': 'toast' }, text);
+    $('toasts').append(el);
+    setTimeout(() => el.classList.add('leaving'), 4500);
+    setTimeout(() => el.remove(), 5000);
+  }
+
+  // --- buttons and keys --------------------------------------------------------------------------
+
+  bindChrome() {
+    $('zoom-in').addEventListener('click', () => this.board.zoomAt(1.25));
+    $('zoom-out').addEventListener('click', () => this.board.zoomAt(0.8));
+    $('zoom-fit').addEventListener('click', () => this.board.resetFit());
+    $('btn-lobby').addEventListener('click', () => { window.location.hash = ''; });
+    $('btn-download').addEventListener('click', () => this.downloadRecord());
+    $('btn-results').addEventListener('click', () => this.showResults());
+    $('results-close').addEventListener('click', () => { $('results-dialog').hidden = true; });
+    $('results-lobby').addEventListener('click', () => { $('results-dialog').hidden = true; window.location.hash = ''; });
+    $('results-download').addEventListener('click', () => this.downloadRecord());
+    $('results-replay').addEventListener('click', () => this.replayThisGame());
+    $('results-dialog').addEventListener('click', (e) => { if (e.target === $('results-dialog')) $('results-dialog').hidden = true; });
+    $('conn-retry').addEventListener('click', () => this.conn.retryNow());
+    $('rp-first').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep(0); });
+    $('rp-prev').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep((this.replay?.step || 0) - 1); });
+    $('rp-next').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep((this.replay?.step || 0) + 1); });
+    $('rp-last').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep(this.replay?.steps || 0); });
+    $('rp-play').addEventListener('click', () => this.togglePlay());
+    let sliderTimer = null;
+    $('rp-slider').addEventListener('input', (e) => {
+      this.stopPlaying();
+      const step = Number(e.target.value);
+      $('rp-step').textContent = `${step} / ${this.replay?.steps || 0}`;
+      clearTimeout(sliderTimer);
+      sliderTimer = setTimeout(() => this.showReplayStep(step), 60);
+    });
+    $('side').addEventListener('contextmenu', (e) => {
+      if (e.target.closest?.('.hand-tile')) e.preventDefault();
+    });
+
+    document.addEventListener('keydown', (event) => {
+      const tag = event.target?.tagName;
+      if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'Escape' && !$('results-dialog').hidden) {
+        $('results-dialog').hidden = true;
+        return;
+      }
+      if (this.view === 'game' && this.turn.handleKey(event)) {
+        event.preventDefault();
+        return;
+      }
+      if (this.view === 'lobby') return;
+      if (event.key === '+' || event.key === '=') this.board.zoomAt(1.25);
+      else if (event.key === '-') this.board.zoomAt(0.8);
+      else if (event.key === 'f' || event.key === 'F') this.board.resetFit();
+      else if (this.view === 'replay') {
+        const step = this.replay?.step || 0;
+        if (event.key === 'ArrowRight') this.showReplayStep(step + 1);
+        else if (event.key === 'ArrowLeft') this.showReplayStep(step - 1);
+        else if (event.key === 'Home') this.showReplayStep(0);
+        else if (event.key === 'End') this.showReplayStep(this.replay?.steps || 0);
+        else if (event.key === ' ') this.togglePlay();
+        else return;
+      } else return;
+      event.preventDefault();
+    });
+  }
+}
+
+function saveJson(data, filename) {
+  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(url); a.remove(); }, 1000);
+}
+
+window.carcassonneApp = new App();

@@ -1,0 +1,411 @@
+// The board: an SVG map of the placed tiles with pan (drag), zoom (wheel, buttons) and fit.
+//
+// World coordinates: tile x,y covers [100x, 100x+100] × [100y, 100y+100], x east, y south. Tiles
+// never move once drawn; only the view transform changes, and only when the user pans or zooms
+// or, until the user does, to keep the whole board in view. On top of the tiles the board draws
+// what the state says (castles and fiefs, bridges, followers) and the decorations the turn
+// controller hands it (legal positions, the preview, follower spots, bridge and claim options).
+// Clicks on decorations call their `onClick`; a drag never counts as a click.
+
+import { s, h, clear } from './dom.js';
+import { MEEPLE_PATH, seatColour, quartersOf, degreesOf } from './tiles.js';
+
+const TILE = 100;
+const MIN_SCALE = 0.12;
+const MAX_SCALE = 3;
+const FIT_MAX_SCALE = 1.5;
+
+export function meepleShape(colour, { lying = false, scale = 1, className = 'meeple' } = {}) {
+  const transform = `${lying ? 'rotate(90) ' : ''}scale(${scale})`;
+  return s('g', { class: className, transform },
+    s('path', { d: MEEPLE_PATH, fill: 'none', stroke: 'rgba(255,255,255,0.9)', 'stroke-width': 3.2, 'stroke-linejoin': 'round' }),
+    s('path', { d: MEEPLE_PATH, fill: colour, stroke: 'rgba(20,20,20,0.85)', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }));
+}
+
+function bridgeShape({ ghost = false } = {}) {
+  const g = s('g', { class: ghost ? 'bridge-shape ghost' : 'bridge-shape' });
+  if (!ghost) g.append(s('rect', { x: 42, y: -1, width: 20, height: 104, rx: 3, fill: 'rgba(0,0,0,0.25)' }));
+  g.append(s('rect', { x: 39.5, y: -3, width: 21, height: 106, rx: 3, fill: '#b48b5e', stroke: '#5c3d22', 'stroke-width': 1.4 }));
+  const planks = [];
+  for (let y = 4; y < 100; y += 7) planks.push(`M41,${y} H59`);
+  g.append(s('path', { d: planks.join(' '), stroke: '#7d5a36', 'stroke-width': 0.9, fill: 'none' }));
+  g.append(s('path', { d: 'M41,-3 V103 M59,-3 V103', stroke: '#4a2f19', 'stroke-width': 2.2 }));
+  return g;
+}
+
+function castleShape(colour) {
+  return s('g', { class: 'castle-shape' },
+    s('ellipse', { cx: 0, cy: 17, rx: 30, ry: 6, fill: 'rgba(0,0,0,0.25)' }),
+    s('path', {
+      d: 'M-26,16 V-8 H-20 V-14 H-14 V-8 H-8 V-14 H-2 V-8 H2 V-14 H8 V-8 H14 V-14 H20 V-8 H26 V16 Z',
+      fill: colour, stroke: '#1d1d1d', 'stroke-width': 1.6, 'stroke-linejoin': 'round',
+    }),
+    s('path', { d: 'M-5,16 V6 a5,5 0 0 1 10,0 V16 Z', fill: 'rgba(0,0,0,0.55)' }),
+    s('path', { d: 'M-18,0 h5 M13,0 h5', stroke: 'rgba(0,0,0,0.45)', 'stroke-width': 2.4 }));
+}
+
+export class Board {
+  constructor(container, { onHoverCell } = {}) {
+    this.container = container;
+    this.art = null;
+    this.onHoverCell = onHoverCell;
+    this.view = { tx: 0, ty: 0, scale: 0.8 };
+    this.userMoved = false;
+    this.tileEls = new Map(); // "x,y" -> {el, sig}
+    this.drag = null;
+    this.suppressClickUntil = 0;
+    this.lastBounds = null;
+
+    this.svg = s('svg', { class: 'board-svg', 'data-testid': 'board', role: 'application', 'aria-label': 'game board' });
+    this.viewport = s('g', { class: 'viewport' });
+    this.layers = {};
+    for (const name of ['grid', 'tiles', 'fiefs', 'last', 'bridges', 'castles', 'followers', 'positions', 'preview', 'options', 'hover']) {
+      this.layers[name] = s('g', { class: `layer layer-${name}` });
+      this.viewport.append(this.layers[name]);
+    }
+    this.svg.append(this.viewport);
+    container.append(this.svg);
+
+    this.coords = h('div', { class: 'hover-coords', 'data-testid': 'hover-coords', hidden: true });
+    container.append(this.coords);
+    this.installInput();
+    this.resizeObserver = new ResizeObserver(() => {
+      if (!this.userMoved) this.fit({ animate: false });
+    });
+    this.resizeObserver.observe(container);
+  }
+
+  setArt(art) {
+    this.art = art;
+    clear(this.layers.tiles);
+    this.tileEls.clear();
+  }
+
+  // --- view transform -----------------------------------------------------------------------
+
+  applyView(animate = false) {
+    const { tx, ty, scale } = this.view;
+    this.viewport.classList.toggle('animating', animate);
+    this.viewport.style.transform = `translate(${tx}px, ${ty}px) scale(${scale})`;
+    this.svg.style.setProperty('--zoom', String(scale));
+  }
+
+  size() {
+    const rect = this.svg.getBoundingClientRect();
+    return { width: rect.width || 800, height: rect.height || 600, left: rect.left, top: rect.top };
+  }
+
+  toWorld(clientX, clientY) {
+    const { left, top } = this.size();
+    return [(clientX - left - this.view.tx) / this.view.scale, (clientY - top - this.view.ty) / this.view.scale];
+  }
+
+  zoomAt(factor, clientX, clientY) {
+    const { width, height, left, top } = this.size();
+    const cx = clientX ?? left + width / 2;
+    const cy = clientY ?? top + height / 2;
+    const [wx, wy] = this.toWorld(cx, cy);
+    const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.view.scale * factor));
+    this.view = { scale, tx: cx - left - wx * scale, ty: cy - top - wy * scale };
+    this.userMoved = true;
+    this.applyView(false);
+  }
+
+  // Shows the whole board (tiles and the current decorations). `auto` keeps fitting afterwards.
+  fit({ animate = true, bounds = this.lastBounds } = {}) {
+    if (!bounds) return;
+    const { width, height } = this.size();
+    if (width < 10 || height < 10) return;
+    // Leave room for the turn banner above, the zoom buttons on the right and the replay bar.
+    const inset = { top: 56, right: 58, bottom: this.bottomInset || 16, left: 16 };
+    const aw = Math.max(50, width - inset.left - inset.right);
+    const ah = Math.max(50, height - inset.top - inset.bottom);
+    const margin = 0.3 * TILE;
+    const bw = (bounds.maxX - bounds.minX + 1) * TILE + 2 * margin;
+    const bh = (bounds.maxY - bounds.minY + 1) * TILE + 2 * margin;
+    const scale = Math.max(MIN_SCALE, Math.min(FIT_MAX_SCALE, aw / bw, ah / bh));
+    const cx = ((bounds.minX + bounds.maxX + 1) / 2) * TILE;
+    const cy = ((bounds.minY + bounds.maxY + 1) / 2) * TILE;
+    this.view = { scale, tx: inset.left + aw / 2 - cx * scale, ty: inset.top + ah / 2 - cy * scale };
+    this.applyView(animate);
+  }
+
+  resetFit() {
+    this.userMoved = false;
+    this.fit();
+  }
+
+  installInput() {
+    const svg = this.svg;
+    svg.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0) return;
+      this.drag = { x: event.clientX, y: event.clientY, tx: this.view.tx, ty: this.view.ty, moved: false, id: event.pointerId };
+    });
+    svg.addEventListener('pointermove', (event) => {
+      this.updateHover(event);
+      const drag = this.drag;
+      if (!drag || drag.id !== event.pointerId) return;
+      const dx = event.clientX - drag.x;
+      const dy = event.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        svg.setPointerCapture(event.pointerId);
+        svg.classList.add('dragging');
+      }
+      this.view = { ...this.view, tx: drag.tx + dx, ty: drag.ty + dy };
+      this.userMoved = true;
+      this.applyView(false);
+    });
+    const end = (event) => {
+      if (this.drag && this.drag.moved) this.suppressClickUntil = performance.now() + 250;
+      if (this.drag && svg.hasPointerCapture?.(event.pointerId)) svg.releasePointerCapture(event.pointerId);
+      this.drag = null;
+      svg.classList.remove('dragging');
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+    svg.addEventListener('pointerleave', () => {
+      this.coords.hidden = true;
+      clear(this.layers.hover);
+    });
+    svg.addEventListener('wheel', (event) => {
+      event.preventDefault();
+      const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0018));
+      this.zoomAt(factor, event.clientX, event.clientY);
+    }, { passive: false });
+  }
+
+  updateHover(event) {
+    const [wx, wy] = this.toWorld(event.clientX, event.clientY);
+    const x = Math.floor(wx / TILE);
+    const y = Math.floor(wy / TILE);
+    if (this.hoverCell && this.hoverCell[0] === x && this.hoverCell[1] === y) return;
+    this.hoverCell = [x, y];
+    this.coords.hidden = false;
+    this.coords.textContent = `x ${x}, y ${y}`;
+    clear(this.layers.hover);
+    this.layers.hover.append(s('rect', { x: x * TILE, y: y * TILE, width: TILE, height: TILE, class: 'hover-cell' }));
+    this.onHoverCell?.(x, y);
+  }
+
+  clickable(el, onClick) {
+    el.addEventListener('click', (event) => {
+      event.stopPropagation();
+      if (performance.now() < this.suppressClickUntil) return;
+      onClick(event);
+    });
+    el.addEventListener('contextmenu', (event) => {
+      if (el.dataset.rotates === 'true') {
+        event.preventDefault();
+        event.stopPropagation();
+        onClick(event, { rotate: true });
+      }
+    });
+    return el;
+  }
+
+  // --- drawing --------------------------------------------------------------------------------
+
+  // `state`: the server's state (board, followers, castles, last_placed); `deco`: decorations.
+  render(state, deco = {}) {
+    if (!this.art) return;
+    const board = state?.board || [];
+    this.renderTiles(board);
+    this.renderCastles(state?.castles || []);
+    this.renderBridges(board);
+    this.renderFollowers(state, board);
+    this.renderLast(state?.last_placed);
+    this.renderPositions(deco);
+    this.renderPreview(deco.preview);
+    this.renderOptions(deco, board);
+
+    const cells = board.map((t) => [t.x, t.y]).concat((deco.positions || []).map((p) => [p.x, p.y]));
+    if (cells.length) {
+      const xs = cells.map((c) => c[0]);
+      const ys = cells.map((c) => c[1]);
+      const bounds = { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+      const changed = JSON.stringify(bounds) !== JSON.stringify(this.lastBounds);
+      this.lastBounds = bounds;
+      if (!this.userMoved && (changed || !this.fittedOnce)) {
+        this.fit({ animate: Boolean(this.fittedOnce) });
+        this.fittedOnce = true;
+      }
+    }
+  }
+
+  renderTiles(board) {
+    const seen = new Set();
+    for (const t of board) {
+      const key = `${t.x},${t.y}`;
+      seen.add(key);
+      const sig = `${t.tile}/${t.rotation}`;
+      const existing = this.tileEls.get(key);
+      if (existing && existing.sig === sig) continue;
+      if (existing) existing.el.remove();
+      const el = s('g', {
+        class: 'board-tile', 'data-testid': 'board-tile', 'data-x': t.x, 'data-y': t.y, 'data-tile': t.tile, 'data-rotation': t.rotation,
+        transform: `translate(${t.x * TILE},${t.y * TILE})`,
+      }, s('title', {}, `${t.tile} at ${t.x},${t.y}${degreesOf(t.rotation) ? ` (turned ${degreesOf(t.rotation)}°)` : ''}`), this.art.use(t.tile, degreesOf(t.rotation)));
+      if (this.tileEls.size > 0) el.classList.add('fresh');
+      this.layers.tiles.append(el);
+      this.tileEls.set(key, { el, sig });
+    }
+    for (const [key, { el }] of this.tileEls) {
+      if (!seen.has(key)) {
+        el.remove();
+        this.tileEls.delete(key);
+      }
+    }
+  }
+
+  renderLast(last) {
+    clear(this.layers.last);
+    if (!last) return;
+    const box = { x: last.x * TILE + 1.5, y: last.y * TILE + 1.5, width: TILE - 3, height: TILE - 3, rx: 3 };
+    this.layers.last.append(s('rect', { ...box, class: 'last-placed-glow' }), s('rect', { ...box, class: 'last-placed', 'data-testid': 'last-placed' }));
+  }
+
+  renderBridges(board) {
+    clear(this.layers.bridges);
+    for (const t of board) {
+      if (!t.bridge) continue;
+      const rot = t.bridge === 'EW' ? 90 : 0;
+      this.layers.bridges.append(s('g', {
+        class: 'bridge', 'data-testid': 'board-bridge', 'data-x': t.x, 'data-y': t.y, 'data-axis': t.bridge,
+        transform: `translate(${t.x * TILE},${t.y * TILE}) rotate(${rot} 50 50)`,
+      }, bridgeShape()));
+    }
+  }
+
+  renderCastles(castles) {
+    clear(this.layers.castles);
+    clear(this.layers.fiefs);
+    castles.forEach((castle, index) => {
+      const colour = seatColour(castle.seat);
+      if (Array.isArray(castle.fief) && castle.fief.length === 4) {
+        const [x0, y0, x1, y1] = castle.fief;
+        this.layers.fiefs.append(s('rect', {
+          x: x0 * TILE + 3, y: y0 * TILE + 3, width: (x1 - x0 + 1) * TILE - 6, height: (y1 - y0 + 1) * TILE - 6,
+          rx: 10, class: 'fief', stroke: colour, 'data-testid': 'fief',
+        }));
+      }
+      const squares = castle.squares || [];
+      if (!squares.length) return;
+      const cx = (squares.reduce((a, q) => a + q[0], 0) / squares.length + 0.5) * TILE;
+      const cy = (squares.reduce((a, q) => a + q[1], 0) / squares.length + 0.5) * TILE;
+      const g = s('g', { class: 'castle', 'data-testid': 'board-castle', 'data-seat': castle.seat, 'data-index': index, 'data-occupied': castle.occupied ? 'true' : 'false', transform: `translate(${cx},${cy})` },
+        s('title', {}, `castle of seat ${castle.seat + 1}${castle.occupied ? ' (occupied)' : ''}`),
+        castleShape(colour));
+      if (castle.occupied) {
+        const m = meepleShape(colour, { scale: 0.9 });
+        m.setAttribute('transform', 'translate(0,-20) scale(0.9)');
+        g.append(m);
+      }
+      this.layers.castles.append(g);
+    });
+  }
+
+  renderFollowers(state, board) {
+    clear(this.layers.followers);
+    const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
+    // A follower in a castle stands on the castle (drawn with it): it is the one on a castle
+    // square's city edge that faces the castle's other square.
+    const inCastle = new Set();
+    for (const castle of state?.castles || []) {
+      const [a, b] = castle.squares || [];
+      if (!castle.occupied || !a || !b) continue;
+      for (const [[x, y], [ox, oy]] of [[a, b], [b, a]]) {
+        const edge = { '0,1': 'S', '0,-1': 'N', '1,0': 'E', '-1,0': 'W' }[`${ox - x},${oy - y}`];
+        if (edge) inCastle.add(`${x},${y},${edge}`);
+      }
+    }
+    for (const f of state?.followers || []) {
+      const t = tiles.get(`${f.x},${f.y}`);
+      if (f.feature === 'city' && inCastle.has(`${f.x},${f.y},${f.location}`)) continue;
+      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, f.location) : [50, 50];
+      const lying = f.feature === 'field';
+      const g = s('g', {
+        class: `follower feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
+        'data-location': f.location, 'data-feature': f.feature,
+        transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
+      }, s('title', {}, `follower of seat ${f.seat + 1} on a ${f.feature}`), meepleShape(seatColour(f.seat), { lying, scale: lying ? 0.85 : 0.95 }));
+      this.layers.followers.append(g);
+    }
+  }
+
+  renderPositions(deco) {
+    clear(this.layers.positions);
+    for (const p of deco.positions || []) {
+      const selected = deco.preview && deco.preview.x === p.x && deco.preview.y === p.y;
+      const cls = ['position', p.needsBridge === 'all' ? 'needs-bridge' : '', p.needsBridge === 'some' ? 'some-bridge' : '', selected ? 'selected' : ''].join(' ');
+      const g = s('g', {
+        class: cls, 'data-testid': 'board-position', 'data-x': p.x, 'data-y': p.y, 'data-needs-bridge': p.needsBridge || 'none',
+        transform: `translate(${p.x * TILE},${p.y * TILE})`, role: 'button', 'aria-label': `place the tile at ${p.x},${p.y}`,
+      },
+      s('title', {}, `${p.x},${p.y}${p.needsBridge === 'all' ? ' — needs a bridge' : ''}`),
+      s('rect', { x: 5, y: 5, width: 90, height: 90, rx: 8, class: 'position-box' }));
+      if (p.needsBridge === 'all') {
+        g.append(s('text', { x: 50, y: 56, class: 'position-note', 'text-anchor': 'middle' }, 'bridge'));
+      }
+      this.layers.positions.append(this.clickable(g, () => p.onClick?.()));
+    }
+  }
+
+  renderPreview(preview) {
+    clear(this.layers.preview);
+    if (!preview) return;
+    const g = s('g', {
+      class: `preview${preview.needsBridge ? ' needs-bridge' : ''}`, 'data-testid': 'preview-tile', 'data-x': preview.x, 'data-y': preview.y,
+      'data-rotation': preview.rotation, 'data-action': preview.action, 'data-rotates': 'true',
+      transform: `translate(${preview.x * TILE},${preview.y * TILE})`,
+    });
+    const art = this.art.use(preview.tile, preview.rotation);
+    art.setAttribute('class', 'preview-art');
+    g.append(s('title', {}, 'click or press R to turn, Enter to place'), art,
+      s('rect', { x: 1, y: 1, width: 98, height: 98, rx: 2, class: 'preview-outline' }));
+    this.layers.preview.append(this.clickable(g, () => preview.onRotate?.()));
+
+    if (preview.needsBridge) {
+      this.layers.preview.append(s('g', { class: 'preview-badge', transform: `translate(${preview.x * TILE + 50},${preview.y * TILE + 106})`, 'pointer-events': 'none' },
+        s('rect', { x: -44, y: -1, width: 88, height: 17, rx: 8.5 }),
+        s('text', { x: 0, y: 11.5, 'text-anchor': 'middle' }, 'needs a bridge')));
+    }
+    const button = (cx, cy, label, testid, onClick, cls) => this.clickable(
+      s('g', { class: `board-button ${cls}`, 'data-testid': testid, transform: `translate(${cx},${cy})`, role: 'button', 'aria-label': label },
+        s('title', {}, label), s('circle', { r: 11 }), s('text', { y: 5, 'text-anchor': 'middle' }, cls === 'confirm' ? '✓' : '⟳')),
+      onClick);
+    const bx = preview.x * TILE;
+    const by = preview.y * TILE;
+    if (preview.rotations > 1) this.layers.preview.append(button(bx + 100, by, 'turn the tile (R)', 'board-rotate', () => preview.onRotate?.(), 'rotate'));
+    this.layers.preview.append(button(bx + 100, by + 100, 'place the tile here (Enter)', 'board-confirm', () => preview.onConfirm?.(), 'confirm'));
+  }
+
+  renderOptions(deco, board) {
+    clear(this.layers.options);
+    const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
+    for (const b of deco.bridges || []) {
+      const rot = b.axis === 'EW' ? 90 : 0;
+      const g = s('g', {
+        class: 'bridge-option', 'data-testid': 'bridge-option', 'data-action': b.action, 'data-x': b.x, 'data-y': b.y, 'data-axis': b.axis,
+        transform: `translate(${b.x * TILE},${b.y * TILE}) rotate(${rot} 50 50)`, role: 'button', 'aria-label': b.label,
+      }, s('title', {}, b.label), s('rect', { x: 34, y: 2, width: 32, height: 96, class: 'hit' }), bridgeShape({ ghost: true }));
+      this.layers.options.append(this.clickable(g, () => b.onClick?.()));
+    }
+    for (const m of deco.markers || []) {
+      const t = tiles.get(`${m.x},${m.y}`);
+      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, m.loc) : [50, 50];
+      const g = s('g', {
+        class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}`, 'data-testid': m.kind === 'claim' ? 'claim-spot' : 'meeple-spot',
+        'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc,
+        transform: `translate(${m.x * TILE + ax},${m.y * TILE + ay})`, role: 'button', 'aria-label': m.label,
+      }, s('title', {}, m.label), s('circle', { r: 10.5, class: 'spot-ring', stroke: m.colour }));
+      const inner = m.kind === 'claim' ? s('g', { transform: 'scale(0.3)' }, castleShape(m.colour)) : meepleShape(m.colour, { lying: m.feature === 'field', scale: 0.55 });
+      inner.classList?.add('spot-icon');
+      g.append(s('g', { class: 'spot-inner' }, inner));
+      this.layers.options.append(this.clickable(g, () => m.onClick?.()));
+    }
+  }
+}
+
+export { quartersOf };

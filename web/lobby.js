@@ -1,0 +1,275 @@
+// The lobby: create a game, hand out the seats' links, list games to watch or rejoin, and open
+// a saved record for replay. The form only gathers choices; the server checks them (`create`
+// answers `bad_game_setup` with a message, which the form shows).
+
+import { h, clear, fmtTime } from './dom.js';
+import { seatColour } from './tiles.js';
+import { tokensFor } from './storage.js';
+
+const DEFAULT_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
+const KINDS = [
+  ['human', 'Human'],
+  ['random', 'Bot · random'],
+  ['greedy', 'Bot · greedy'],
+  ['mcts', 'Bot · MCTS'],
+];
+
+export class Lobby {
+  constructor(root, { conn, onJoin, onWatch, onReplay, toast }) {
+    this.root = root;
+    this.conn = conn;
+    this.onJoin = onJoin; // (game, tokens) => void
+    this.onWatch = onWatch; // (game) => void
+    this.onReplay = onReplay; // (record) => void
+    this.toast = toast;
+    this.seats = [
+      { name: 'Ann', kind: 'human', ms: 1000 },
+      { name: 'Greedy', kind: 'greedy', ms: 1000 },
+    ];
+    this.created = null;
+    this.games = null;
+    this.build();
+  }
+
+  build() {
+    clear(this.root);
+    this.formCard = h('section', { class: 'card lobby-card' });
+    this.createdCard = h('section', { class: 'card lobby-card created', hidden: true, 'data-testid': 'created-card' });
+    this.gamesCard = h('section', { class: 'card lobby-card games' });
+    this.root.append(h('div', { class: 'lobby-grid' },
+      h('div', { class: 'lobby-col' }, this.formCard),
+      h('div', { class: 'lobby-col' }, this.createdCard, this.gamesCard, this.replayCard())));
+    this.renderForm();
+    this.renderGames();
+  }
+
+  // --- the new-game form ---------------------------------------------------------------------
+
+  renderForm() {
+    const card = this.formCard;
+    clear(card);
+    const form = h('form', { 'data-testid': 'create-form', onSubmit: (e) => { e.preventDefault(); this.create(); } });
+    form.append(h('h2', {}, 'New game'));
+    const seatList = h('div', { class: 'seat-list' });
+    this.seats.forEach((seat, i) => seatList.append(this.seatRow(seat, i)));
+    form.append(seatList);
+    form.append(h('div', { class: 'row' },
+      h('button', { type: 'button', 'data-testid': 'add-seat', disabled: this.seats.length >= 6, onClick: () => this.addSeat() }, '+ Add a player'),
+      h('span', { class: 'muted' }, `${this.seats.length} players (2–6)`)));
+
+    const bcb = h('input', { type: 'checkbox', id: 'opt-bcb', 'data-testid': 'expansion-bcb', checked: this.bcb !== false });
+    const auction = h('select', { id: 'opt-bazaar', 'data-testid': 'bazaar-rule', disabled: this.bcb === false },
+      h('option', { value: 'auction', selected: this.bazaarRule !== 'no-auction' }, 'with auctions'),
+      h('option', { value: 'no-auction', selected: this.bazaarRule === 'no-auction' }, 'without auctions (variant)'));
+    bcb.addEventListener('change', () => { this.bcb = bcb.checked; auction.disabled = !bcb.checked; });
+    auction.addEventListener('change', () => { this.bazaarRule = auction.value; });
+    form.append(h('fieldset', { class: 'options' },
+      h('legend', {}, 'Rules'),
+      h('label', { class: 'check' }, bcb, ' Bridges, Castles and Bazaars'),
+      h('label', { class: 'inline' }, 'Bazaars ', auction)));
+
+    const seed = h('input', { type: 'number', min: 0, step: 1, placeholder: 'random', 'data-testid': 'seed', value: this.seed ?? '' });
+    seed.addEventListener('input', () => { this.seed = seed.value; });
+    const deck = h('textarea', { rows: 2, placeholder: 'e.g. E U BCB-A V (empty: the full shuffled set)', 'data-testid': 'deck', spellcheck: 'false' });
+    deck.value = this.deck || '';
+    deck.addEventListener('input', () => { this.deck = deck.value; });
+    const start = h('input', { type: 'text', placeholder: 'D', 'data-testid': 'start-tile', value: this.start || '', size: 6 });
+    start.addEventListener('input', () => { this.start = start.value; });
+    const advanced = h('details', { class: 'advanced', open: Boolean(this.deck || this.start) },
+      h('summary', {}, 'Advanced: seed, fixed deck'),
+      h('label', { class: 'stack' }, 'Seed (same seed, same deck)', seed),
+      h('label', { class: 'stack' }, 'Deck: the exact draw order, tile ids separated by spaces or commas', deck),
+      h('label', { class: 'stack' }, 'Start tile', start));
+    form.append(advanced);
+    this.errorBox = h('div', { class: 'note error', hidden: true, 'data-testid': 'create-error' });
+    form.append(this.errorBox);
+    form.append(h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary big', 'data-testid': 'create-game' }, 'Create game')));
+    card.append(form);
+  }
+
+  seatRow(seat, i) {
+    const name = h('input', { type: 'text', value: seat.name, maxlength: 24, 'data-testid': `seat-name-${i}`, 'aria-label': `name of player ${i + 1}`, required: true });
+    name.addEventListener('input', () => { seat.name = name.value; });
+    const kind = h('select', { 'data-testid': `seat-kind-${i}`, 'aria-label': `player ${i + 1} is` },
+      ...KINDS.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label)));
+    const ms = h('input', { type: 'number', min: 50, max: 10000, step: 50, value: seat.ms, class: 'ms', 'data-testid': `seat-ms-${i}`, title: 'thinking time per decision (ms)', hidden: seat.kind !== 'mcts' });
+    ms.addEventListener('input', () => { seat.ms = Number(ms.value); });
+    kind.addEventListener('change', () => {
+      seat.kind = kind.value;
+      ms.hidden = seat.kind !== 'mcts';
+      if (seat.kind !== 'human' && DEFAULT_NAMES.includes(seat.name)) { seat.name = kind.options[kind.selectedIndex].text.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()); name.value = seat.name; }
+    });
+    const remove = h('button', { type: 'button', class: 'icon-button', title: 'remove this player', 'data-testid': `remove-seat-${i}`, disabled: this.seats.length <= 2, onClick: () => this.removeSeat(i) }, '✕');
+    return h('div', { class: 'seat-row', 'data-testid': 'seat-row' },
+      h('span', { class: 'swatch big', style: { background: seatColour(i) } }), name, kind, ms, h('span', { class: 'ms-unit', hidden: seat.kind !== 'mcts' }, ''), remove);
+  }
+
+  addSeat() {
+    if (this.seats.length >= 6) return;
+    this.seats.push({ name: DEFAULT_NAMES[this.seats.length] || `Player ${this.seats.length + 1}`, kind: 'human', ms: 1000 });
+    this.renderForm();
+  }
+
+  removeSeat(i) {
+    if (this.seats.length <= 2) return;
+    this.seats.splice(i, 1);
+    this.renderForm();
+  }
+
+  request() {
+    const players = this.seats.map((seat) => {
+      if (seat.kind === 'human') return { name: seat.name.trim(), seat: 'human' };
+      const bot = seat.kind === 'mcts' ? `mcts:ms=${Math.round(seat.ms || 1000)}` : seat.kind;
+      return { name: seat.name.trim(), seat: 'bot', bot };
+    });
+    const msg = { type: 'create', players };
+    if (this.bcb !== false) {
+      msg.expansions = ['bcb'];
+      msg.rules = { bazaar: this.bazaarRule === 'no-auction' ? 'no-auction' : 'auction' };
+    } else {
+      msg.expansions = [];
+    }
+    if (this.seed !== undefined && String(this.seed).trim() !== '') msg.seed = Number(this.seed);
+    const deck = (this.deck || '').split(/[\s,]+/).map((t) => t.trim()).filter(Boolean);
+    if (deck.length) msg.deck = deck;
+    if ((this.start || '').trim()) msg.start = this.start.trim();
+    return msg;
+  }
+
+  async create() {
+    this.errorBox.hidden = true;
+    const msg = this.request();
+    try {
+      const reply = await this.conn.request(msg);
+      this.created = { game: reply.game, seats: reply.seats || [], players: msg.players };
+      this.renderCreated();
+      this.refresh();
+    } catch (err) {
+      this.errorBox.hidden = false;
+      this.errorBox.textContent = `Could not create the game: ${err.message || err.code}`;
+    }
+  }
+
+  renderCreated() {
+    const card = this.createdCard;
+    clear(card);
+    const c = this.created;
+    if (!c) {
+      card.hidden = true;
+      return;
+    }
+    card.hidden = false;
+    card.dataset.game = c.game;
+    card.append(h('h2', {}, 'Game ', h('code', { 'data-testid': 'created-game-id' }, c.game), ' is ready'));
+    if (!c.seats.length) {
+      card.append(h('p', {}, 'Only bots play: watch them.'));
+    } else {
+      card.append(h('p', { class: 'muted' }, 'Give each player their own link. Anyone holding a link plays that seat.'));
+    }
+    const list = h('div', { class: 'links' });
+    for (const { seat, token } of c.seats) {
+      const url = joinUrl(c.game, token);
+      const input = h('input', { type: 'text', readonly: true, value: url, 'data-testid': `join-link-${seat}`, onFocus: (e) => e.target.select() });
+      const copy = h('button', { type: 'button', 'data-testid': `copy-link-${seat}`, onClick: async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          copy.textContent = 'Copied';
+        } catch {
+          input.select();
+          document.execCommand?.('copy');
+          copy.textContent = 'Copied';
+        }
+        setTimeout(() => { copy.textContent = 'Copy'; }, 1500);
+      } }, 'Copy');
+      list.append(h('div', { class: 'link-row' },
+        h('span', { class: 'swatch', style: { background: seatColour(seat) } }),
+        h('span', { class: 'link-name' }, c.players[seat]?.name ?? `seat ${seat + 1}`),
+        input, copy,
+        h('a', { href: url, target: '_blank', rel: 'noopener', class: 'button-like', 'data-testid': `open-link-${seat}` }, 'Open')));
+    }
+    card.append(list);
+    const row = h('div', { class: 'row' });
+    if (c.seats.length) {
+      row.append(h('button', { class: 'primary', 'data-testid': 'hotseat', onClick: () => this.onJoin(c.game, c.seats.map((s) => s.token)) },
+        c.seats.length > 1 ? 'Play all human seats here (hotseat)' : 'Play here'));
+    }
+    row.append(h('button', { 'data-testid': 'watch-created', onClick: () => this.onWatch(c.game) }, 'Watch'));
+    card.append(row);
+    card.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  // --- games list ----------------------------------------------------------------------------
+
+  async refresh() {
+    try {
+      const reply = await this.conn.request({ type: 'list' });
+      this.games = reply.games || [];
+    } catch (err) {
+      this.games = null;
+      this.listError = err.message || err.code;
+    }
+    this.renderGames();
+  }
+
+  renderGames() {
+    const card = this.gamesCard;
+    clear(card);
+    card.append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'),
+      h('button', { 'data-testid': 'refresh-games', onClick: () => this.refresh(), title: 'refresh the list' }, '↻ Refresh')));
+    if (this.games === null) {
+      card.append(h('p', { class: 'muted' }, this.listError ? `Could not list games: ${this.listError}` : 'Loading…'));
+      return;
+    }
+    if (!this.games.length) {
+      card.append(h('p', { class: 'muted' }, 'No games yet. Create one!'));
+      return;
+    }
+    const list = h('div', { class: 'game-list', 'data-testid': 'games-list' });
+    for (const g of this.games) {
+      const mine = tokensFor(g.game);
+      const players = h('div', { class: 'game-players' }, ...g.players.map((p) => h('span', { class: 'game-player' },
+        h('span', { class: 'swatch', style: { background: seatColour(p.seat) } }),
+        p.name,
+        p.kind === 'bot' ? h('span', { class: 'muted' }, ` (${p.bot || 'bot'})`) : p.online ? h('span', { class: 'online-dot online', title: 'online' }) : null)));
+      const actions = h('div', { class: 'row' });
+      if (mine.length && g.status !== 'over') actions.append(h('button', { class: 'primary small', 'data-testid': `rejoin-${g.game}`, onClick: () => this.onJoin(g.game, mine) }, 'Rejoin'));
+      actions.append(h('button', { class: 'small', 'data-testid': `watch-${g.game}`, onClick: () => this.onWatch(g.game) }, g.status === 'over' ? 'View' : 'Watch'));
+      list.append(h('div', { class: `game-item status-${g.status}`, 'data-testid': 'game-item', 'data-game': g.game, 'data-status': g.status },
+        h('div', { class: 'game-meta' },
+          h('code', {}, g.game),
+          h('span', { class: `status-badge ${g.status}` }, g.status),
+          h('span', { class: 'muted' }, (g.expansions || []).includes('bcb') ? 'BCB' : 'base'),
+          h('span', { class: 'muted' }, `${g.tiles_left} tiles left`),
+          h('span', { class: 'muted' }, fmtTime(g.created))),
+        players, actions));
+    }
+    card.append(list);
+  }
+
+  // --- replay ---------------------------------------------------------------------------------
+
+  replayCard() {
+    const input = h('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'load-record', id: 'load-record' });
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      try {
+        const data = JSON.parse(await file.text());
+        const record = data && typeof data === 'object' && data.record && typeof data.record === 'object' ? data.record : data;
+        this.onReplay(record, file.name);
+      } catch (err) {
+        this.toast(`That file is not a record: ${err.message}`, 'error');
+      }
+      input.value = '';
+    });
+    return h('section', { class: 'card lobby-card' },
+      h('h2', {}, 'Replay a record'),
+      h('p', { class: 'muted' }, 'Open a saved game (a record JSON file) and step through it.'),
+      h('label', { class: 'file-button' }, input, 'Load record…'));
+  }
+}
+
+export function joinUrl(game, token) {
+  const base = `${window.location.origin}${window.location.pathname}`;
+  return `${base}#game=${encodeURIComponent(game)}&token=${encodeURIComponent(token)}`;
+}
