@@ -51,6 +51,10 @@ class App {
     this.conn.on('state', (msg) => this.onState(msg));
     this.conn.on('server-error', (msg) => this.toast(`Server: ${msg.message || msg.code}`, 'error'));
     window.addEventListener('hashchange', () => this.route());
+    // Keep the lobby's list of games fresh while it is shown.
+    setInterval(() => {
+      if (this.view === 'lobby' && this.conn.status === 'open' && !document.hidden) this.lobby.refresh();
+    }, 10000);
     this.conn.connect();
     this.route();
   }

@@ -120,7 +120,7 @@ export class Board {
     const inset = { top: 56, right: 58, bottom: this.bottomInset || 16, left: 16 };
     const aw = Math.max(50, width - inset.left - inset.right);
     const ah = Math.max(50, height - inset.top - inset.bottom);
-    const margin = 0.3 * TILE;
+    const margin = 0.1 * TILE;
     const bw = (bounds.maxX - bounds.minX + 1) * TILE + 2 * margin;
     const bh = (bounds.maxY - bounds.minY + 1) * TILE + 2 * margin;
     const scale = Math.max(MIN_SCALE, Math.min(FIT_MAX_SCALE, aw / bw, ah / bh));
@@ -190,6 +190,13 @@ export class Board {
   }
 
   clickable(el, onClick) {
+    el.setAttribute('tabindex', '0');
+    el.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      event.stopPropagation();
+      onClick(event);
+    });
     el.addEventListener('click', (event) => {
       event.stopPropagation();
       if (performance.now() < this.suppressClickUntil) return;
@@ -220,11 +227,16 @@ export class Board {
     this.renderPreview(deco.preview);
     this.renderOptions(deco, board);
 
+    // Fit the tiles and the ring of squares around them (where the next tile can go), so the
+    // view stays put when the highlighted squares come and go between turns.
     const cells = board.map((t) => [t.x, t.y]).concat((deco.positions || []).map((p) => [p.x, p.y]));
     if (cells.length) {
       const xs = cells.map((c) => c[0]);
       const ys = cells.map((c) => c[1]);
-      const bounds = { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+      const ring = board.length ? 1 : 0;
+      const bounds = {
+        minX: Math.min(...xs) - ring, maxX: Math.max(...xs) + ring, minY: Math.min(...ys) - ring, maxY: Math.max(...ys) + ring,
+      };
       const changed = JSON.stringify(bounds) !== JSON.stringify(this.lastBounds);
       this.lastBounds = bounds;
       if (!this.userMoved && (changed || !this.fittedOnce)) {

@@ -97,11 +97,13 @@ export class Lobby {
     kind.addEventListener('change', () => {
       seat.kind = kind.value;
       ms.hidden = seat.kind !== 'mcts';
+      unit.hidden = ms.hidden;
       if (seat.kind !== 'human' && DEFAULT_NAMES.includes(seat.name)) { seat.name = kind.options[kind.selectedIndex].text.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()); name.value = seat.name; }
     });
+    const unit = h('span', { class: 'ms-unit muted', hidden: seat.kind !== 'mcts' }, 'ms');
     const remove = h('button', { type: 'button', class: 'icon-button', title: 'remove this player', 'data-testid': `remove-seat-${i}`, disabled: this.seats.length <= 2, onClick: () => this.removeSeat(i) }, '✕');
     return h('div', { class: 'seat-row', 'data-testid': 'seat-row' },
-      h('span', { class: 'swatch big', style: { background: seatColour(i) } }), name, kind, ms, h('span', { class: 'ms-unit', hidden: seat.kind !== 'mcts' }, ''), remove);
+      h('span', { class: 'swatch big', style: { background: seatColour(i) } }), name, kind, ms, unit, remove);
   }
 
   addSeat() {
