@@ -219,7 +219,7 @@ export class Board {
     if (!this.art) return;
     const board = state?.board || [];
     this.renderTiles(board);
-    this.renderCastles(state?.castles || []);
+    this.renderCastles(state?.castles || [], state?.claim_castle);
     this.renderBridges(board);
     this.renderFollowers(state, board);
     this.renderLast(state?.last_placed);
@@ -290,7 +290,7 @@ export class Board {
     }
   }
 
-  renderCastles(castles) {
+  renderCastles(castles, claiming = null) {
     clear(this.layers.castles);
     clear(this.layers.fiefs);
     castles.forEach((castle, index) => {
@@ -306,7 +306,7 @@ export class Board {
       if (!squares.length) return;
       const cx = (squares.reduce((a, q) => a + q[0], 0) / squares.length + 0.5) * TILE;
       const cy = (squares.reduce((a, q) => a + q[1], 0) / squares.length + 0.5) * TILE;
-      const g = s('g', { class: 'castle', 'data-testid': 'board-castle', 'data-seat': castle.seat, 'data-index': index, 'data-occupied': castle.occupied ? 'true' : 'false', transform: `translate(${cx},${cy})` },
+      const g = s('g', { class: index === claiming ? 'castle claiming' : 'castle', 'data-testid': 'board-castle', 'data-seat': castle.seat, 'data-index': index, 'data-occupied': castle.occupied ? 'true' : 'false', transform: `translate(${cx},${cy})` },
         s('title', {}, `castle of seat ${castle.seat + 1}${castle.occupied ? ' (occupied)' : ''}`),
         castleShape(colour));
       if (castle.occupied) {

@@ -115,12 +115,12 @@ export function renderBazaar(container, state, art, act, busy) {
     if (chooseActions.has(tile) && taker === null) {
       const action = chooseActions.get(tile);
       chooseActions.delete(tile);
-      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: `put ${tile} up for auction` }, item));
+      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: state.rules?.bazaar === 'no-auction' ? `take ${tile}` : `put ${tile} up for auction` }, item));
     } else {
       offer.append(item);
     }
   }
-  container.append(offer);
+  if (offer.childElementCount) container.append(offer);
 
   if (bazaar.auction_tile) {
     container.append(h('div', { class: 'bazaar-auction', 'data-testid': 'bazaar-highest' },
@@ -159,7 +159,18 @@ export function renderBazaar(container, state, art, act, busy) {
     if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, `Buy it (pay ${bid} to ${bidder})`));
     if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, `Sell it (${bidder} pays you ${bid})`));
   }
-  if (g.choose) container.append(h('div', { class: 'hint' }, 'Click a tile to put it up for auction.'));
+  const noAuction = state.rules?.bazaar === 'no-auction';
+  if (g.choose) container.append(h('div', { class: 'hint' }, noAuction ? 'Click a tile to take it and play it.' : 'Click a tile to put it up for auction.'));
+  // Who got which tile (the bazaar round plays them in turn).
+  const got = (bazaar.taken || []).map((tile, seat) => [seat, tile]).filter(([, tile]) => tile);
+  if (got.length) {
+    const list = h('div', { class: 'bazaar-taken', 'data-testid': 'bazaar-taken' }, h('span', { class: 'muted' }, 'Got: '));
+    for (const [seat, tile] of got) {
+      list.append(h('span', { class: 'taken-item', title: `${nameOf(seat)}: ${tile}` },
+        h('span', { class: 'swatch', style: { background: seatColour(seat) } }), nameOf(seat), ' ', art.mini(tile, { size: 22 })));
+    }
+    container.append(list);
+  }
   if (controls.childElementCount) container.append(controls);
 }
 

@@ -56,9 +56,10 @@ test('a complete BCB game against the greedy bot, played by clicking', async () 
     await assertOffersLegal(page, st);
 
     const phase = st.pending.phase;
-    if (!shots.has(phase)) {
-      shots.add(phase);
-      await screenshot(page, `a-${String(10 + shots.size)}-${phase}`);
+    const shot = phase === 'place' && st.bazaar ? 'bazaar-round' : phase;
+    if (!shots.has(shot)) {
+      shots.add(shot);
+      await screenshot(page, `a-${String(10 + shots.size)}-${shot}`);
     }
     if (phase === 'place' && st.legal.some((a) => a.startsWith('place '))) {
       const squares = squaresOf(st.legal, st.needs_bridge);
