@@ -88,6 +88,8 @@ export class Board {
     this.viewport.classList.toggle('animating', animate);
     this.viewport.style.transform = `translate(${tx}px, ${ty}px) scale(${scale})`;
     this.svg.style.setProperty('--zoom', String(scale));
+    // Clickable markers keep a usable size on screen when the board is zoomed far out.
+    this.svg.style.setProperty('--marker-scale', String(Math.min(2.2, Math.max(1, 0.95 / scale))));
   }
 
   size() {
@@ -385,7 +387,7 @@ export class Board {
     }
     const button = (cx, cy, label, testid, onClick, cls) => this.clickable(
       s('g', { class: `board-button ${cls}`, 'data-testid': testid, transform: `translate(${cx},${cy})`, role: 'button', 'aria-label': label },
-        s('title', {}, label), s('circle', { r: 11 }), s('text', { y: 5, 'text-anchor': 'middle' }, cls === 'confirm' ? '✓' : '⟳')),
+        s('title', {}, label), s('g', { class: 'marker-scale' }, s('circle', { r: 11 }), s('text', { y: 5, 'text-anchor': 'middle' }, cls === 'confirm' ? '✓' : '⟳'))),
       onClick);
     const bx = preview.x * TILE;
     const by = preview.y * TILE;
@@ -411,10 +413,10 @@ export class Board {
         class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}`, 'data-testid': m.kind === 'claim' ? 'claim-spot' : 'meeple-spot',
         'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc,
         transform: `translate(${m.x * TILE + ax},${m.y * TILE + ay})`, role: 'button', 'aria-label': m.label,
-      }, s('title', {}, m.label), s('circle', { r: 10.5, class: 'spot-ring', stroke: m.colour }));
+      }, s('title', {}, m.label));
       const inner = m.kind === 'claim' ? s('g', { transform: 'scale(0.3)' }, castleShape(m.colour)) : meepleShape(m.colour, { lying: m.feature === 'field', scale: 0.55 });
       inner.classList?.add('spot-icon');
-      g.append(s('g', { class: 'spot-inner' }, inner));
+      g.append(s('g', { class: 'marker-scale' }, s('circle', { r: 10.5, class: 'spot-ring', stroke: m.colour }), s('g', { class: 'spot-inner' }, inner)));
       this.layers.options.append(this.clickable(g, () => m.onClick?.()));
     }
   }

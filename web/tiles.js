@@ -132,7 +132,7 @@ function layoutTile(tile) {
   }
   if (hasCloister) layout.cloister = cloisterAt;
   if (bazaar) layout.bazaar = hasCloister ? [50, 76] : CENTRE;
-  if (deadEnds.length >= 3 && !bazaar && !hasCloister) layout.junction = CENTRE;
+  if (deadEnds.length >= 2 && !bazaar && !hasCloister) layout.junction = CENTRE;
 
   for (const city of cities) {
     let { shape, quarters } = cityShape(city);
@@ -164,6 +164,8 @@ function layoutTile(tile) {
         }
       }
       if (!d) {
+        // Nothing at the end (no cloister, bazaar, city or other roads): a small junction.
+        if (!hasCloister && !bazaar && !centreIsCity && !layout.junction) layout.junction = CENTRE;
         const end = layout.cloister && !throughRoad ? layout.cloister : CENTRE;
         d = roadPath([port], end);
         anchor = [50 + (start[0] - 50) * 0.56, 50 + (start[1] - 50) * 0.56];

@@ -44,6 +44,10 @@ export class TurnController {
       this.selection = null;
       this.error = null;
       this.busy = false;
+    } else if (state?.full) {
+      // A fresh full state (after a reconnect): whatever went wrong before is over.
+      this.error = null;
+      this.busy = false;
     }
     if (this.selection && !this.squares.some((sq) => sq.x === this.selection.x && sq.y === this.selection.y)) this.selection = null;
     // With a single square to choose from, preview it at once.
