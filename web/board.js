@@ -8,7 +8,7 @@
 // Clicks on decorations call their `onClick`; a drag never counts as a click.
 
 import { s, h, clear } from './dom.js';
-import { MEEPLE_PATH, seatColour, quartersOf, degreesOf } from './tiles.js';
+import { MEEPLE_PATH, seatColour, degreesOf } from './tiles.js';
 
 const TILE = 100;
 const MIN_SCALE = 0.12;
@@ -422,4 +422,3 @@ export class Board {
   }
 }
 
-export { quartersOf };
