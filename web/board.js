@@ -323,20 +323,10 @@ export class Board {
   renderFollowers(state, board) {
     clear(this.layers.followers);
     const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
-    // A follower in a castle stands on the castle (drawn with it): it is the one on a castle
-    // square's city edge that faces the castle's other square.
-    const inCastle = new Set();
-    for (const castle of state?.castles || []) {
-      const [a, b] = castle.squares || [];
-      if (!castle.occupied || !a || !b) continue;
-      for (const [[x, y], [ox, oy]] of [[a, b], [b, a]]) {
-        const edge = { '0,1': 'S', '0,-1': 'N', '1,0': 'E', '-1,0': 'W' }[`${ox - x},${oy - y}`];
-        if (edge) inCastle.add(`${x},${y},${edge}`);
-      }
-    }
     for (const f of state?.followers || []) {
       const t = tiles.get(`${f.x},${f.y}`);
-      if (f.feature === 'city' && inCastle.has(`${f.x},${f.y},${f.location}`)) continue;
+      // A follower in a castle is drawn with its castle.
+      if (f.feature === 'castle') continue;
       const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, f.location) : [50, 50];
       const lying = f.feature === 'field';
       const g = s('g', {

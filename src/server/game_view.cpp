@@ -294,12 +294,22 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
     const NodePlace where = place_of_node(state, follower.node);
     if (where.tile < 0) continue;  // cannot happen for a consistent state
     const PlacedTile& tile = placed[static_cast<std::size_t>(where.tile)];
-    followers.push_back({{"seat", follower.player},
-                         {"x", tile.x},
-                         {"y", tile.y},
-                         {"location", std::string(location_name(
-                                          state.canonical_location(where.tile, where.segment)))},
-                         {"feature", std::string(segment_kind_name(tile, where.segment))}});
+    json item = {{"seat", follower.player},
+                 {"x", tile.x},
+                 {"y", tile.y},
+                 {"location",
+                  std::string(location_name(state.canonical_location(where.tile, where.segment)))},
+                 {"feature", std::string(segment_kind_name(tile, where.segment))}};
+    // A follower in a castle stands in the castle, not in a city any more.
+    const NodeId root = state.features().find_const(follower.node);
+    const auto& castles = state.castles();
+    for (std::size_t c = 0; c < castles.size(); ++c) {
+      if (castles[c].occupied && state.features().find_const(castles[c].city) == root) {
+        item["feature"] = "castle";
+        item["castle"] = c;
+      }
+    }
+    followers.push_back(std::move(item));
   }
   out["followers"] = followers;
 
