@@ -729,7 +729,14 @@ Result<std::uint16_t> HttpServer::Impl::start() {
   }
 }
 
+namespace {
+// The server (its Impl) whose network thread this is, if any. stop() asks this instead of looking
+// at `threads`, which another stop() may be joining and clearing at the same moment.
+thread_local const void* network_thread_of = nullptr;
+}  // namespace
+
 void HttpServer::Impl::run_thread() {
+  network_thread_of = this;
   // run() returns once the io_context has no work left (or is stopped); an exception from a
   // completion handler is reported and the loop goes on serving everyone else.
   for (;;) {
@@ -745,9 +752,7 @@ void HttpServer::Impl::run_thread() {
 }
 
 bool HttpServer::Impl::on_network_thread() const {
-  const auto self = std::this_thread::get_id();
-  return std::any_of(threads.begin(), threads.end(),
-                     [self](const std::thread& thread) { return thread.get_id() == self; });
+  return network_thread_of == this;
 }
 
 void HttpServer::Impl::accept() {
