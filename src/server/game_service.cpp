@@ -848,15 +848,18 @@ void GameService::send_state(Game& game, Connection& connection, std::uint8_t se
 }
 
 void GameService::broadcast(Game& game, std::size_t log_from) {
-  // The shared part is built once; each watcher gets its own "you" and, if it holds the pending
-  // seat, the legal actions.
+  // The shared part is built and serialized once; each watcher's message is that text with its
+  // own "you" and, if it holds the pending seat, the legal actions spliced in before the closing
+  // brace (copying and re-serializing the whole state per watcher was the server's hot spot).
   json common = {
       {"type", "state"}, {"game", game.id}, {"version", game.version()}, {"full", false}};
   common.update(public_state_json(*game.state, game.player_views(), game.undrawn()));
   json log = json::array();
   for (std::size_t i = log_from; i < game.log.size(); ++i) log.push_back(game.log[i]);
   common["log"] = std::move(log);
-  std::optional<json> legal;
+  std::string shared_text = common.dump(-1, ' ', false, json::error_handler_t::replace);
+  shared_text.pop_back();  // the closing brace
+  std::string legal_text;
   auto& watchers = game.watchers;
   watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
                                 [](const Game::Watcher& w) { return w.connection.expired(); }),
@@ -864,19 +867,28 @@ void GameService::broadcast(Game& game, std::size_t log_from) {
   for (const Game::Watcher& watcher : watchers) {
     const auto connection = watcher.connection.lock();
     if (!connection) continue;
-    json message = common;
-    json you = json::array();
-    for (std::size_t s = 0; s < game.seats.size(); ++s)
-      if (watcher.seats >> s & 1u) you.push_back(s);
-    message["you"] = std::move(you);
-    if (!game.state->over() && (watcher.seats >> game.state->current_player() & 1u)) {
-      if (!legal) {
-        legal = json::object();
-        add_legal_actions(*game.state, *legal);
-      }
-      message.update(*legal);
+    std::string text = shared_text;
+    text += ",\"you\":[";
+    bool first = true;
+    for (std::size_t s = 0; s < game.seats.size(); ++s) {
+      if (!(watcher.seats >> s & 1u)) continue;
+      if (!first) text += ',';
+      text += std::to_string(s);
+      first = false;
     }
-    send_json(*connection, message);
+    text += ']';
+    if (!game.state->over() && (watcher.seats >> game.state->current_player() & 1u)) {
+      if (legal_text.empty()) {
+        json legal = json::object();
+        add_legal_actions(*game.state, legal);
+        legal_text = legal.dump(-1, ' ', false, json::error_handler_t::replace);
+        legal_text.front() = ',';  // {"legal":..} becomes ,"legal":..
+        legal_text.pop_back();
+      }
+      text += legal_text;
+    }
+    text += '}';
+    connection->send(std::move(text));
   }
 }
 
