@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/game.h"
@@ -225,6 +226,14 @@ TEST_F(ProtocolTest, RefusedRequestsNameTheProblemAndChangeNothing) {
                               {{{"name", "A"}, {"seat", "human"}},
                                {{"name", "B"}, {"seat", "bot"}, {"bot", "mcts:ms=60000"}}}}}),
                "bad_game_setup");
+  // Bots that would think without bound are refused.
+  for (const char* spec : {"mcts:playouts=100000000", "mcts:threads=64", "mcts:ms=5:ms=99999"}) {
+    expect_error(ann->request({{"type", "create"},
+                               {"players",
+                                {{{"name", "A"}, {"seat", "human"}},
+                                 {{"name", "B"}, {"seat", "bot"}, {"bot", spec}}}}}),
+                 "bad_game_setup");
+  }
   expect_error(
       ann->request(
           {{"type", "create"},
@@ -319,6 +328,42 @@ TEST_F(ProtocolTest, AThinkingBotDoesNotHoldUpOtherGames) {
   const json moved =
       spectator->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 1; });
   EXPECT_EQ(moved["log"][0]["seat"], 0);
+}
+
+TEST(ProtocolLimits, ConnectionsBeyondTheLimitAreToldBusyAndClosed) {
+  auto storage = Storage::open(":memory:");
+  ASSERT_TRUE(storage.ok());
+  server::ServiceOptions options;
+  options.max_connections = 2;
+  GameService service(**storage, options);
+  server::HttpServerOptions http;
+  http.port = 0;
+  HttpServer server(http, service);
+  auto port = server.start();
+  ASSERT_TRUE(port.ok());
+  ProtocolClient first, second;
+  ASSERT_TRUE(first.connect(*port));
+  ASSERT_TRUE(second.connect(*port));
+  netclient::WsClient third;
+  ASSERT_TRUE(third.connect("127.0.0.1", *port).ok());
+  auto refusal = third.receive(std::chrono::milliseconds(5000));
+  ASSERT_TRUE(refusal.ok());
+  EXPECT_EQ(json::parse(*refusal)["code"], "busy");
+  EXPECT_FALSE(third.receive(std::chrono::milliseconds(5000)).ok());  // closed
+  EXPECT_TRUE(third.closed());
+  // The others are served as before, and a freed place can be taken again.
+  EXPECT_EQ(first.request({{"type", "ping"}})["type"], "pong");
+  second.socket().close();
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    ProtocolClient again;
+    auto connected = again.socket().connect("127.0.0.1", *port);
+    ASSERT_TRUE(connected.ok());
+    auto greeting = again.socket().receive(std::chrono::milliseconds(5000));
+    ASSERT_TRUE(greeting.ok());
+    if (json::parse(*greeting)["type"] == "welcome") return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the close is still on its way
+  }
+  ADD_FAILURE() << "a freed connection place was never given again";
 }
 
 // Every array of tile ids in a message must be made of tiles already drawn; "remaining" must

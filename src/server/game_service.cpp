@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <initializer_list>
 #include <iostream>
@@ -69,6 +70,15 @@ std::string random_text(std::size_t length, std::string_view alphabet) {
   return text;
 }
 
+// Compares secrets in time that does not depend on where they differ.
+bool same_secret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    difference = static_cast<unsigned char>(difference | (a[i] ^ b[i]));
+  return difference == 0;
+}
+
 std::string new_token() {
   return random_text(32, "0123456789abcdef");
 }
@@ -113,20 +123,30 @@ bool has_control_character(std::string_view text) {
   });
 }
 
-// The longest thinking time a bot spec asks for ("ms=N"), or 0.
-long long bot_milliseconds(std::string_view spec) {
-  long long ms = 0;
-  std::size_t at = spec.find("ms=");
-  while (at != std::string_view::npos) {
-    const bool option_start = at > 0 && spec[at - 1] == ':';
-    std::size_t end = at + 3;
-    long long value = 0;
-    while (end < spec.size() && spec[end] >= '0' && spec[end] <= '9' && value < 1'000'000'000)
-      value = value * 10 + (spec[end++] - '0');
-    if (option_start) ms = std::max(ms, value);
-    at = spec.find("ms=", at + 1);
+// Server limits on a bot spec that make_bot accepted: a bot must not think long enough to hog a
+// worker. Time budgets ("ms=") up to `max_ms`; playout budgets (which take as long as they take)
+// up to kMaxBotPlayouts; at most kMaxBotThreads threads. Returns the problem, if any.
+constexpr double kMaxBotPlayouts = 200000;  // about 2.5 s at one thread
+constexpr double kMaxBotThreads = 2;
+std::optional<std::string> bot_spec_over_limits(std::string_view spec, int max_ms) {
+  std::size_t start = spec.find(':');
+  while (start != std::string_view::npos) {
+    const std::size_t end = spec.find(':', start + 1);
+    const std::string_view option =
+        spec.substr(start + 1, end == std::string_view::npos ? end : end - start - 1);
+    start = end;
+    const std::size_t equals = option.find('=');
+    if (equals == std::string_view::npos) continue;
+    const std::string_view key = option.substr(0, equals);
+    const std::string value_text(option.substr(equals + 1));
+    const double value = std::strtod(value_text.c_str(), nullptr);
+    if (key == "ms" && value > max_ms)
+      return "bots may think at most " + std::to_string(max_ms) + " ms per move";
+    if (key == "playouts" && value > kMaxBotPlayouts)
+      return "bots may use at most 200000 playouts per move";
+    if (key == "threads" && value > kMaxBotThreads) return "bots may use at most 2 threads";
   }
-  return ms;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -292,6 +312,11 @@ std::shared_ptr<GameService::Game> GameService::find_game(const std::string& id)
 // ---- Transport events ----
 
 void GameService::on_open(const std::shared_ptr<Connection>& connection) {
+  if (++connections_ > options_.max_connections) {
+    send_error(*connection, nullptr, "busy", "the server has too many connections; try later");
+    connection->close();
+    return;
+  }
   send_json(*connection, {{"type", "welcome"},
                           {"protocol", kProtocolVersion},
                           {"server", std::string("carcassonne ") + CARCASSONNE_VERSION},
@@ -303,6 +328,7 @@ void GameService::on_binary(const std::shared_ptr<Connection>& connection) {
 }
 
 void GameService::on_close(const std::shared_ptr<Connection>& connection) {
+  --connections_;
   std::set<std::string> watched;
   {
     std::lock_guard lock(connections_mutex_);
@@ -493,9 +519,8 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
         setup_error(where + bot.error().message);
         return;
       }
-      if (bot_milliseconds(seat.bot_spec) > options_.max_bot_ms) {
-        setup_error(where + "bots may think at most " + std::to_string(options_.max_bot_ms) +
-                    " ms per move");
+      if (auto limit = bot_spec_over_limits(seat.bot_spec, options_.max_bot_ms)) {
+        setup_error(where + *limit);
         return;
       }
     } else if (kind == "human") {
@@ -647,7 +672,8 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
   int seat = -1;
   if (request.body.contains("token")) {
     for (std::size_t s = 0; s < game->seats.size(); ++s)
-      if (!game->seats[s].bot && game->seats[s].token == token) seat = static_cast<int>(s);
+      if (!game->seats[s].bot && same_secret(game->seats[s].token, token))
+        seat = static_cast<int>(s);
     if (seat < 0) {
       send_error(*connection, request.id, "bad_token", "that token holds no seat in game " + id);
       return;

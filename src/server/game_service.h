@@ -39,8 +39,9 @@ inline constexpr int kProtocolVersion = 1;
 struct ServiceOptions {
   int bot_threads = 2;
   std::size_t max_message_bytes = 64 * 1024;
-  std::size_t max_games = 100000;  // games held in memory (running and finished)
-  int max_bot_ms = 10000;          // the longest thinking time a bot spec may ask for
+  std::size_t max_games = 100000;       // games held in memory (running and finished)
+  std::size_t max_connections = 10000;  // open connections; more are answered "busy" and closed
+  int max_bot_ms = 10000;               // the longest thinking time a bot spec may ask for
 };
 
 class GameService final : public MessageHandler {
@@ -99,6 +100,7 @@ class GameService final : public MessageHandler {
   std::mutex connections_mutex_;
   std::map<std::uint64_t, std::set<std::string>> watched_;  // connection id -> games it watches
 
+  std::atomic<std::size_t> connections_{0};
   std::atomic<bool> stopping_{false};
   std::unique_ptr<BotPool> bots_;  // last: destroyed first, while the games it uses still exist
 };
