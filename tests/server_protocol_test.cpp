@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/random.h"
 #include "core/tiles.h"
 #include "protocol_client.h"
 #include "server/game_service.h"
@@ -257,6 +258,101 @@ TEST_F(ProtocolTest, RefusedRequestsNameTheProblemAndChangeNothing) {
   EXPECT_EQ(version_of(game), 0);  // nothing above changed the game
   const json ack = ann->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}});
   EXPECT_EQ(ack["type"], "ack") << ack.dump();  // and the connection still works
+}
+
+TEST_F(ProtocolTest, MutatedMessagesAreAnsweredAndChangeNoGame) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"seed", 12}});
+  const std::string game = created["game"];
+  auto fuzzer = client();
+  join(*fuzzer, game);  // a spectator: no mutation can make a legal act of its
+  const std::vector<std::string> seeds = {
+      R"({"type":"act","game":")" + game + R"(","seat":0,"action":"place 1,0 r90","version":0})",
+      R"({"type":"join","game":")" + game + R"(","token":"0123456789abcdef0123456789abcdef"})",
+      R"({"type":"create","players":[{"name":"A","seat":"human"},{"name":"B","seat":"bot","bot":"random"}],"expansions":["bcb"],"seed":1})",
+      R"({"type":"view_record","record":{"players":["A","B"],"deck":["E"],"actions":["place 0,-1 r180"]},"step":1})",
+      R"({"type":"record","game":")" + game + R"("})",
+      R"({"type":"hello","protocol":1,"id":"x"})"};
+  const std::string alphabet = "{}[]\":,0123456789-.eE truefalsnul\\u00ff";
+  Pcg32 rng(2026);
+  int answered = 0;
+  std::map<std::string, int> kinds;  // reply types and error codes seen
+  for (int i = 0; i < 2000; ++i) {
+    std::string text = seeds[rng.below(static_cast<std::uint32_t>(seeds.size()))];
+    if (i % 2 == 0) {
+      // Structural: replace, drop or add a field somewhere in the tree with a value of any type.
+      const std::vector<json> values = {nullptr,
+                                        -1,
+                                        7,
+                                        1.5,
+                                        true,
+                                        "",
+                                        std::string(300, 'x'),
+                                        json::array(),
+                                        json::object(),
+                                        "place 0,0 r0",
+                                        json(std::uint64_t{1} << 63),
+                                        json::array({1, "a"})};
+      json message = json::parse(text);
+      const int edits = 1 + static_cast<int>(rng.below(3));
+      for (int e = 0; e < edits; ++e) {
+        json* node = &message;
+        while (node->is_structured() && !node->empty() && rng.below(2) == 0) {
+          auto it = node->begin();
+          std::advance(it, rng.below(static_cast<std::uint32_t>(node->size())));
+          node = &*it;
+        }
+        const json& value = values[rng.below(static_cast<std::uint32_t>(values.size()))];
+        if (node->is_object() && rng.below(3) == 0) {
+          (*node)["unexpected"] = value;
+        } else if (node->is_object() && !node->empty() && rng.below(2) == 0) {
+          auto it = node->begin();
+          std::advance(it, rng.below(static_cast<std::uint32_t>(node->size())));
+          node->erase(it);
+        } else if (node != &message) {
+          *node = value;
+        }
+      }
+      text = message.dump();
+    } else {
+      // Textual: flip, drop, insert characters, or cut the message short.
+      const int edits = 1 + static_cast<int>(rng.below(4));
+      for (int e = 0; e < edits && !text.empty(); ++e) {
+        const auto at = rng.below(static_cast<std::uint32_t>(text.size()));
+        switch (rng.below(4)) {
+          case 0:
+            text[at] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+            break;
+          case 1:
+            text.erase(at, 1 + rng.below(8));
+            break;
+          case 2:
+            text.insert(at, 1, alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))]);
+            break;
+          default:
+            text.resize(at);
+            break;
+        }
+      }
+    }
+    fuzzer->send_text(text);
+    // Every message gets exactly one reply; a "state" may come first (a valid view_record is
+    // answered with one, and a mutated "create" may start bot games nobody here watches).
+    const json reply = fuzzer->next();
+    ASSERT_FALSE(reply.is_null()) << "no reply to " << text;
+    ++answered;
+    ++kinds[reply["type"] == "error" ? reply["code"].get<std::string>()
+                                     : reply["type"].get<std::string>()];
+    if (reply["type"] == "error") {
+      EXPECT_FALSE(reply["message"].get<std::string>().empty());
+    }
+    if (reply["type"] == "joined") fuzzer->next();  // its full state
+  }
+  EXPECT_EQ(answered, 2000);
+  // The mutations reach past the JSON parser: several kinds of refusal, and some valid requests.
+  EXPECT_GE(kinds.size(), 8u) << ::testing::PrintToString(kinds);
+  EXPECT_EQ(version_of(game), 0);
+  EXPECT_EQ(fuzzer->request({{"type", "ping"}})["type"], "pong");
 }
 
 TEST_F(ProtocolTest, ReconnectingWithTheTokenRestoresTheSeat) {
