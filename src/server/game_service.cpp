@@ -649,23 +649,29 @@ void GameService::handle_list(const std::shared_ptr<Connection>& connection, Req
 
 // ---- join / leave ----
 
-void GameService::handle_join(const std::shared_ptr<Connection>& connection, Request& request) {
-  std::string id, token;
-  if (auto bad = unknown_key(request.body, {"game", "token"})) {
-    send_error(*connection, request.id, "bad_request", *bad);
-    return;
+std::shared_ptr<GameService::Game> GameService::requested_game(
+    Connection& connection, const Request& request, std::initializer_list<std::string_view> keys) {
+  std::string id;
+  if (auto bad = unknown_key(request.body, keys)) {
+    send_error(connection, request.id, "bad_request", *bad);
+    return nullptr;
   }
   if (auto bad = string_field(request.body, "game", true, 64, id)) {
-    send_error(*connection, request.id, "bad_request", *bad);
-    return;
+    send_error(connection, request.id, "bad_request", *bad);
+    return nullptr;
   }
+  std::shared_ptr<Game> game = find_game(id);
+  if (!game) send_error(connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+  return game;
+}
+
+void GameService::handle_join(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game", "token"});
+  if (!game) return;
+  const std::string& id = game->id;  // fixed at creation
+  std::string token;
   if (auto bad = string_field(request.body, "token", false, 64, token)) {
     send_error(*connection, request.id, "bad_request", *bad);
-    return;
-  }
-  const std::shared_ptr<Game> game = find_game(id);
-  if (!game) {
-    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
     return;
   }
   std::lock_guard lock(game->mutex);
@@ -716,20 +722,9 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
 }
 
 void GameService::handle_leave(const std::shared_ptr<Connection>& connection, Request& request) {
-  std::string id;
-  if (auto bad = unknown_key(request.body, {"game"})) {
-    send_error(*connection, request.id, "bad_request", *bad);
-    return;
-  }
-  if (auto bad = string_field(request.body, "game", true, 64, id)) {
-    send_error(*connection, request.id, "bad_request", *bad);
-    return;
-  }
-  const std::shared_ptr<Game> game = find_game(id);
-  if (!game) {
-    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
-    return;
-  }
+  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game"});
+  if (!game) return;
+  const std::string& id = game->id;
   {
     std::lock_guard connections_lock(connections_mutex_);
     auto it = watched_.find(connection->id());
@@ -754,25 +749,21 @@ void GameService::handle_leave(const std::shared_ptr<Connection>& connection, Re
 // ---- act ----
 
 void GameService::handle_act(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<Game> game =
+      requested_game(*connection, request, {"game", "seat", "action", "version"});
+  if (!game) return;
+  const std::string& id = game->id;
   const json& body = request.body;
-  std::string id, action;
+  std::string action;
   std::int64_t seat = 0, version = -1;
   const auto bad_request = [&](const std::string& message) {
     send_error(*connection, request.id, "bad_request", message);
   };
-  if (auto bad = unknown_key(body, {"game", "seat", "action", "version"})) return bad_request(*bad);
-  if (auto bad = string_field(body, "game", true, 64, id)) return bad_request(*bad);
   if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
     return bad_request(*bad);
   if (auto bad = string_field(body, "action", true, 200, action)) return bad_request(*bad);
   if (auto bad = integer_field(body, "version", false, 0, 1'000'000'000, version))
     return bad_request(*bad);
-
-  const std::shared_ptr<Game> game = find_game(id);
-  if (!game) {
-    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
-    return;
-  }
   std::lock_guard lock(game->mutex);
   const auto watcher =
       std::find_if(game->watchers.begin(), game->watchers.end(),
@@ -966,20 +957,9 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
 // ---- records ----
 
 void GameService::handle_record(const std::shared_ptr<Connection>& connection, Request& request) {
-  std::string id;
-  if (auto bad = unknown_key(request.body, {"game"})) {
-    send_error(*connection, request.id, "bad_request", *bad);
-    return;
-  }
-  if (auto bad = string_field(request.body, "game", true, 64, id)) {
-    send_error(*connection, request.id, "bad_request", *bad);
-    return;
-  }
-  const std::shared_ptr<Game> game = find_game(id);
-  if (!game) {
-    send_error(*connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
-    return;
-  }
+  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game"});
+  if (!game) return;
+  const std::string& id = game->id;
   std::lock_guard lock(game->mutex);
   Record record = game->record;
   const bool complete = game->state->over();

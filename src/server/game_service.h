@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -77,6 +78,10 @@ class GameService final : public MessageHandler {
   void handle_view_record(const std::shared_ptr<Connection>& connection, Request& request);
 
   std::shared_ptr<Game> find_game(const std::string& id) const;
+  // For requests that name a game: only `keys` besides "type" and "id", and a "game" string naming
+  // a known game. Answers the problem itself and returns null when there is one.
+  std::shared_ptr<Game> requested_game(Connection& connection, const Request& request,
+                                       std::initializer_list<std::string_view> keys);
   // With the game's mutex held: checks `text` as the pending decision's action and queues it for
   // storage. Once it is committed, the storage thread applies it and, with the game's mutex held,
   // calls `then` (with an error if it could not be stored), broadcasts and lets bots move. An

@@ -1,7 +1,9 @@
 // Launching Debian's chromium through playwright-core (which never downloads a browser), and
 // the environment the runner (run.sh) hands the tests.
 
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import { Client } from './ws.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -50,4 +52,19 @@ export async function screenshot(page, name) {
   const file = path.join(artifactDir(), `${name}.png`);
   await page.screenshot({ path: file, animations: 'disabled' });
   return file;
+}
+
+// The browser and the spectator protocol client of a test file: opened before its tests, closed
+// after them. Tests read them from the returned object (`const { browser, client } = suite;`).
+export function browserSuite() {
+  const suite = { browser: null, client: null };
+  before(async () => {
+    suite.browser = await launch();
+    suite.client = await Client.connect(wsUrl());
+  });
+  after(async () => {
+    suite.client?.close();
+    await suite.browser?.close();
+  });
+  return suite;
 }

@@ -6,12 +6,11 @@
 // so it also sees the legal list), and the page must offer exactly the legal actions. The moves
 // themselves are made only by clicks and keys in the page.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launch, newPage, serverUrl, wsUrl, screenshot, artifactDir } from '../lib/browser.js';
-import { Client } from '../lib/ws.js';
+import { newPage, serverUrl, screenshot, artifactDir, browserSuite } from '../lib/browser.js';
 import { Strategy, squaresOf } from '../lib/strategy.js';
 import { createGame, tokenOf, waitForVersion, assertMatches, assertOffersLegal, placeTile, decide } from '../lib/ui.js';
 
@@ -19,20 +18,10 @@ import { createGame, tokenOf, waitForVersion, assertMatches, assertOffersLegal, 
 // now, this deck leads through every kind of decision, a castle claim included.
 const DECK = ['E', 'M', 'BCB-I', 'BCB-E', 'A', 'F', 'E', 'J', 'E', 'W', 'BCB-A', 'BCB-K', 'I', 'E', 'F', 'BCB-I', 'BCB-K', 'BCB-A', 'BCB-G', 'BCB-I'];
 
-let browser;
-let client;
-
-before(async () => {
-  browser = await launch();
-  client = await Client.connect(wsUrl());
-});
-
-after(async () => {
-  client?.close();
-  await browser?.close();
-});
+const suite = browserSuite();
 
 test('a complete BCB game against the greedy bot, played by clicking', async () => {
+  const { browser, client } = suite;
   const page = await newPage(browser, 'player');
   await page.goto(`${serverUrl()}/`);
   await screenshot(page, 'a-00-lobby');

@@ -2,26 +2,15 @@
 // with a random bot in between, while a second browser finds the game in the lobby's list and
 // watches it as a spectator (it sees every move and is offered none).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, serverUrl, wsUrl, screenshot } from '../lib/browser.js';
-import { Client } from '../lib/ws.js';
+import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
 import { createGame, waitForVersion, assertMatches, clickVisible } from '../lib/ui.js';
 
-let browser;
-let client;
-
-before(async () => {
-  browser = await launch();
-  client = await Client.connect(wsUrl());
-});
-
-after(async () => {
-  client?.close();
-  await browser?.close();
-});
+const suite = browserSuite();
 
 test('hotseat play on one page while a spectator watches from the lobby', async () => {
+  const { browser, client } = suite;
   const host = await newPage(browser, 'hotseat');
   const watcher = await newPage(browser, 'watcher');
   await host.goto(`${serverUrl()}/`);

@@ -3,30 +3,19 @@
 // seat; the other comes back through the bare game link and keeps the seat from localStorage.
 // A spectator connection of the test checks both pages against the server after every move.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, serverUrl, wsUrl, screenshot } from '../lib/browser.js';
-import { Client } from '../lib/ws.js';
+import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
 import { createGame, waitForVersion, assertMatches, clickVisible } from '../lib/ui.js';
 
-let browser;
-let client;
-
-before(async () => {
-  browser = await launch();
-  client = await Client.connect(wsUrl());
-});
-
-after(async () => {
-  client?.close();
-  await browser?.close();
-});
+const suite = browserSuite();
 
 async function seatsHeld(page) {
   return page.$$eval('[data-testid^="player-"][data-seat]', (els) => els.filter((el) => el.querySelector('.badge.you')).map((el) => Number(el.dataset.seat)));
 }
 
 test('two players in two browsers take turns and see each other\'s moves', async () => {
+  const { browser, client } = suite;
   const ann = await newPage(browser, 'ann');
   const bob = await newPage(browser, 'bob');
   await ann.goto(`${serverUrl()}/`);
