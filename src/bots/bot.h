@@ -17,10 +17,19 @@
 
 namespace carcassonne {
 
+// How long a bot may think per decision, as its spec set it (for hosts that must bound it).
+struct ThinkingBudget {
+  double milliseconds = 0;     // wall-clock budget; 0 when the bot is not time-limited
+  std::uint64_t playouts = 0;  // playout budget (used instead of time); 0 when none
+  int threads = 1;
+};
+
 class Bot {
  public:
   virtual ~Bot() = default;
   virtual std::string_view name() const = 0;
+  // The default is a bot that decides in a moment, whatever the position.
+  virtual ThinkingBudget budget() const { return {}; }
   // The move this bot plays in `state` (whose pending decision is this bot's).
   virtual Move choose_move(const GameState& state) = 0;
 };

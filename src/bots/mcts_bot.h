@@ -53,6 +53,10 @@ class MctsBot final : public Bot {
  public:
   explicit MctsBot(const MctsOptions& options) : options_(options) {}
   std::string_view name() const override { return "mcts"; }
+  ThinkingBudget budget() const override {
+    return {options_.playouts == 0 ? options_.milliseconds : 0.0, options_.playouts,
+            options_.threads};
+  }
   Move choose_move(const GameState& state) override;
   const MctsStats& last_search() const { return stats_; }
 

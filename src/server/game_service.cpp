@@ -70,6 +70,13 @@ std::string random_text(std::size_t length, std::string_view alphabet) {
   return text;
 }
 
+// A string field of stored JSON, or "" when it is missing or not a string.
+std::string stored_text(const json& object, const char* key) {
+  if (!object.is_object()) return {};
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 // Compares secrets in time that does not depend on where they differ.
 bool same_secret(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -123,29 +130,19 @@ bool has_control_character(std::string_view text) {
   });
 }
 
-// Server limits on a bot spec that make_bot accepted: a bot must not think long enough to hog a
-// worker. Time budgets ("ms=") up to `max_ms`; playout budgets (which take as long as they take)
-// up to kMaxBotPlayouts; at most kMaxBotThreads threads. Returns the problem, if any.
-constexpr double kMaxBotPlayouts = 200000;  // about 2.5 s at one thread
-constexpr double kMaxBotThreads = 2;
-std::optional<std::string> bot_spec_over_limits(std::string_view spec, int max_ms) {
-  std::size_t start = spec.find(':');
-  while (start != std::string_view::npos) {
-    const std::size_t end = spec.find(':', start + 1);
-    const std::string_view option =
-        spec.substr(start + 1, end == std::string_view::npos ? end : end - start - 1);
-    start = end;
-    const std::size_t equals = option.find('=');
-    if (equals == std::string_view::npos) continue;
-    const std::string_view key = option.substr(0, equals);
-    const std::string value_text(option.substr(equals + 1));
-    const double value = std::strtod(value_text.c_str(), nullptr);
-    if (key == "ms" && value > max_ms)
-      return "bots may think at most " + std::to_string(max_ms) + " ms per move";
-    if (key == "playouts" && value > kMaxBotPlayouts)
-      return "bots may use at most 200000 playouts per move";
-    if (key == "threads" && value > kMaxBotThreads) return "bots may use at most 2 threads";
-  }
+// Server limits on a bot: it must not think long enough to hog a worker. Time budgets up to
+// `max_ms`; playout budgets (which take as long as they take) up to kMaxBotPlayouts; at most
+// kMaxBotThreads threads. Returns the problem, if any.
+constexpr std::uint64_t kMaxBotPlayouts = 200000;  // about 2.5 s at one thread
+constexpr int kMaxBotThreads = 2;
+std::optional<std::string> bot_over_limits(const Bot& bot, int max_ms) {
+  const ThinkingBudget budget = bot.budget();
+  if (budget.milliseconds > max_ms)
+    return "bots may think at most " + std::to_string(max_ms) + " ms per move";
+  if (budget.playouts > kMaxBotPlayouts)
+    return "bots may use at most " + std::to_string(kMaxBotPlayouts) + " playouts per move";
+  if (budget.threads > kMaxBotThreads)
+    return "bots may use at most " + std::to_string(kMaxBotThreads) + " threads";
   return std::nullopt;
 }
 
@@ -196,10 +193,7 @@ struct GameService::Game {
     return views;
   }
 
-  std::span<const TileType> undrawn() const {
-    const auto left = static_cast<std::size_t>(std::max(0, state->tiles_left_in_deck()));
-    return std::span<const TileType>(draw_order).last(std::min(left, draw_order.size()));
-  }
+  std::span<const TileType> undrawn() const { return undrawn_tiles(*state, draw_order); }
 
   std::string status() const {
     if (state->over()) return "over";
@@ -519,7 +513,7 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
         setup_error(where + bot.error().message);
         return;
       }
-      if (auto limit = bot_spec_over_limits(seat.bot_spec, options_.max_bot_ms)) {
+      if (auto limit = bot_over_limits(**bot, options_.max_bot_ms)) {
         setup_error(where + *limit);
         return;
       }
@@ -556,14 +550,13 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     return;
   }
   game->record = std::move(record.value());
-  const GameConfig config = game_config(game->record);
-  auto state = GameState::create(config);
-  if (!state.ok()) {
-    setup_error(state.error().message);
+  auto started = replay_narrated(game->record, 0, {});
+  if (!started.ok()) {
+    setup_error(started.error().message);
     return;
   }
-  game->state = std::move(state.value());
-  game->draw_order = config.deck;
+  game->state = std::move(started->state);
+  game->draw_order = std::move(started->draw_order);
   game->created = utc_now();
 
   // The stored setup: the record without actions, and each seat's kind, bot and token.
@@ -847,65 +840,73 @@ std::optional<Error> GameService::submit_move(const std::shared_ptr<Game>& game,
   return std::nullopt;
 }
 
+namespace {
+
+// A `state` message is built in two parts so that a broadcast serializes the game once: the part
+// every watcher shares, left open (no closing brace), and each connection's own "you" and, when
+// it holds the pending seat, the legal actions (serialized once per broadcast, in `legal_text`).
+std::string open_state_text(const std::string& id, int version, bool full, const json& public_state,
+                            const std::vector<json>& log, std::size_t log_from) {
+  json message = {{"type", "state"}, {"game", id}, {"version", version}, {"full", full}};
+  message.update(public_state);
+  json entries = json::array();
+  for (std::size_t i = log_from; i < log.size(); ++i) entries.push_back(log[i]);
+  message["log"] = std::move(entries);
+  std::string text = message.dump(-1, ' ', false, json::error_handler_t::replace);
+  text.pop_back();  // the closing brace
+  return text;
+}
+
+std::string closed_state_text(std::string text, const GameState& state, std::size_t seat_count,
+                              std::uint8_t seats, std::string& legal_text) {
+  text += ",\"you\":[";
+  bool first = true;
+  for (std::size_t s = 0; s < seat_count; ++s) {
+    if (!(seats >> s & 1u)) continue;
+    if (!first) text += ',';
+    text += std::to_string(s);
+    first = false;
+  }
+  text += ']';
+  if (!state.over() && (seats >> state.current_player() & 1u)) {
+    if (legal_text.empty()) {
+      json legal = json::object();
+      add_legal_actions(state, legal);
+      legal_text = legal.dump(-1, ' ', false, json::error_handler_t::replace);
+      legal_text.front() = ',';  // {"legal":..} becomes ,"legal":..
+      legal_text.pop_back();
+    }
+    text += legal_text;
+  }
+  text += '}';
+  return text;
+}
+
+}  // namespace
+
 void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
                              std::size_t log_from) {
-  json message = {
-      {"type", "state"}, {"game", game.id}, {"version", game.version()}, {"full", full}};
-  message.update(public_state_json(*game.state, game.player_views(), game.undrawn()));
-  json you = json::array();
-  for (std::size_t s = 0; s < game.seats.size(); ++s)
-    if (seats >> s & 1u) you.push_back(s);
-  message["you"] = you;
-  json log = json::array();
-  for (std::size_t i = full ? 0 : log_from; i < game.log.size(); ++i) log.push_back(game.log[i]);
-  message["log"] = log;
-  if (!game.state->over() && (seats >> game.state->current_player() & 1u))
-    add_legal_actions(*game.state, message);
-  send_json(connection, message);
+  std::string legal_text;
+  connection.send(closed_state_text(
+      open_state_text(game.id, game.version(), full,
+                      public_state_json(*game.state, game.player_views(), game.draw_order),
+                      game.log, full ? 0 : log_from),
+      *game.state, game.seats.size(), seats, legal_text));
 }
 
 void GameService::broadcast(Game& game, std::size_t log_from) {
-  // The shared part is built and serialized once; each watcher's message is that text with its
-  // own "you" and, if it holds the pending seat, the legal actions spliced in before the closing
-  // brace (copying and re-serializing the whole state per watcher was the server's hot spot).
-  json common = {
-      {"type", "state"}, {"game", game.id}, {"version", game.version()}, {"full", false}};
-  common.update(public_state_json(*game.state, game.player_views(), game.undrawn()));
-  json log = json::array();
-  for (std::size_t i = log_from; i < game.log.size(); ++i) log.push_back(game.log[i]);
-  common["log"] = std::move(log);
-  std::string shared_text = common.dump(-1, ' ', false, json::error_handler_t::replace);
-  shared_text.pop_back();  // the closing brace
-  std::string legal_text;
   auto& watchers = game.watchers;
   watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
                                 [](const Game::Watcher& w) { return w.connection.expired(); }),
                  watchers.end());
+  const std::string shared_text = open_state_text(
+      game.id, game.version(), false,
+      public_state_json(*game.state, game.player_views(), game.draw_order), game.log, log_from);
+  std::string legal_text;
   for (const Game::Watcher& watcher : watchers) {
-    const auto connection = watcher.connection.lock();
-    if (!connection) continue;
-    std::string text = shared_text;
-    text += ",\"you\":[";
-    bool first = true;
-    for (std::size_t s = 0; s < game.seats.size(); ++s) {
-      if (!(watcher.seats >> s & 1u)) continue;
-      if (!first) text += ',';
-      text += std::to_string(s);
-      first = false;
-    }
-    text += ']';
-    if (!game.state->over() && (watcher.seats >> game.state->current_player() & 1u)) {
-      if (legal_text.empty()) {
-        json legal = json::object();
-        add_legal_actions(*game.state, legal);
-        legal_text = legal.dump(-1, ' ', false, json::error_handler_t::replace);
-        legal_text.front() = ',';  // {"legal":..} becomes ,"legal":..
-        legal_text.pop_back();
-      }
-      text += legal_text;
-    }
-    text += '}';
-    connection->send(std::move(text));
+    if (const auto connection = watcher.connection.lock())
+      connection->send(closed_state_text(shared_text, *game.state, game.seats.size(), watcher.seats,
+                                         legal_text));
   }
 }
 
@@ -1001,43 +1002,22 @@ void GameService::handle_view_record(const std::shared_ptr<Connection>& connecti
     send_error(*connection, request.id, "bad_request", *bad);
     return;
   }
-  const GameConfig config = game_config(*record);
-  auto created = GameState::create(config);
-  if (!created.ok()) {
-    send_error(*connection, request.id, "bad_record", created.error().message);
-    return;
-  }
-  GameState state = std::move(created.value());
   std::vector<PlayerView> views;
   for (const std::string& name : record->players) views.push_back({name, false, "", false});
-  json log = json::array();
-  for (std::int64_t i = 0; i < step; ++i) {
-    const std::string& text = record->actions[static_cast<std::size_t>(i)];
-    auto move = parse_move(state, text);
-    std::optional<Error> error;
-    if (!move.ok())
-      error = move.error();
-    else
-      error = state.check(*move);
-    if (error) {
-      send_error(*connection, request.id, "bad_record",
-                 "action " + std::to_string(i) + " " + quote_text(text) + ": " + error->message);
-      return;
-    }
-    for (json& entry :
-         apply_and_narrate(state, *move, format_move(state, *move), static_cast<int>(i + 1), views))
-      log.push_back(std::move(entry));
+  auto replayed = replay_narrated(*record, static_cast<std::size_t>(step), views);
+  if (!replayed.ok()) {
+    send_error(*connection, request.id, "bad_record", replayed.error().message);
+    return;
   }
-  const auto left = static_cast<std::size_t>(std::max(0, state.tiles_left_in_deck()));
-  const auto undrawn =
-      std::span<const TileType>(config.deck).last(std::min(left, config.deck.size()));
+  const GameState& state = replayed->state;
+  const std::vector<TileType>& deck = replayed->draw_order;
   json reply = reply_to(request.id, "state");
   reply["game"] = nullptr;
   reply["version"] = step;
   reply["full"] = true;
-  reply.update(public_state_json(state, views, undrawn));
+  reply.update(public_state_json(state, views, deck));
   reply["you"] = json::array();
-  reply["log"] = std::move(log);
+  reply["log"] = std::move(replayed->log);
   reply["replay"] = {{"step", step}, {"steps", steps}};
   send_json(*connection, reply);
 }
@@ -1067,7 +1047,6 @@ Result<int> GameService::restore(std::vector<std::string>* problems) {
     game->id = saved.id;
     game->created = saved.created;
     game->record = std::move(record.value());
-    game->record.actions.clear();
     const json& seats = setup["seats"];
     if (seats.size() != game->record.players.size()) {
       problem("seats and players differ");
@@ -1076,35 +1055,22 @@ Result<int> GameService::restore(std::vector<std::string>* problems) {
     for (std::size_t s = 0; s < seats.size(); ++s) {
       Game::Seat seat;
       seat.name = game->record.players[s];
-      seat.bot = seats[s].value("kind", "") == "bot";
-      seat.bot_spec = seats[s].value("bot", "");
-      seat.token = seats[s].value("token", "");
+      seat.bot = stored_text(seats[s], "kind") == "bot";
+      seat.bot_spec = stored_text(seats[s], "bot");
+      seat.token = stored_text(seats[s], "token");
       seat.joined = false;
       game->seats.push_back(std::move(seat));
     }
-    const GameConfig config = game_config(game->record);
-    auto state = GameState::create(config);
-    if (!state.ok()) {
-      problem(state.error().message);
+    game->record.actions = std::move(saved.actions);
+    auto replayed =
+        replay_narrated(game->record, game->record.actions.size(), game->player_views());
+    if (!replayed.ok()) {
+      problem("stored " + replayed.error().message);
       continue;
     }
-    game->state = std::move(state.value());
-    game->draw_order = config.deck;
-    bool replayed = true;
-    for (std::size_t i = 0; i < saved.actions.size() && replayed; ++i) {
-      const std::string& text = saved.actions[i];
-      auto move = parse_move(*game->state, text);
-      if (!move.ok() || game->state->check(*move)) {
-        problem("stored action " + std::to_string(i) + " " + quote_text(text) + " does not replay");
-        replayed = false;
-        break;
-      }
-      game->record.actions.push_back(text);
-      for (json& entry :
-           apply_and_narrate(*game->state, *move, text, game->version(), game->player_views()))
-        game->log.push_back(std::move(entry));
-    }
-    if (!replayed) continue;
+    game->state = std::move(replayed->state);
+    game->draw_order = std::move(replayed->draw_order);
+    game->log = std::move(replayed->log);
     // Seats that were ever joined: a seat with any stored action of its own has been played.
     for (const json& entry : game->log)
       if (entry.contains("seat") && entry["seat"].is_number_integer())

@@ -225,8 +225,15 @@ json rules_json(const RuleSet& rules) {
   return {{"bazaar", std::string(bazaar_rule_name(rules.bazaar))}};
 }
 
+std::span<const TileType> undrawn_tiles(const GameState& state,
+                                        const std::vector<TileType>& draw_order) {
+  const auto left = static_cast<std::size_t>(std::max(0, state.tiles_left_in_deck()));
+  return std::span<const TileType>(draw_order).last(std::min(left, draw_order.size()));
+}
+
 json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
-                       std::span<const TileType> undrawn) {
+                       const std::vector<TileType>& draw_order) {
+  const std::span<const TileType> undrawn = undrawn_tiles(state, draw_order);
   const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
   json out = json::object();
   out["status"] = state.over() ? "over" : "running";
@@ -447,6 +454,31 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
          {"scores", scores_json(state)}});
   }
   return entries;
+}
+
+Result<NarratedGame> replay_narrated(const Record& record, std::size_t steps,
+                                     const std::vector<PlayerView>& players) {
+  GameConfig config = game_config(record);
+  auto created = GameState::create(config);
+  if (!created.ok()) return created.error();
+  NarratedGame game{std::move(created.value()), std::move(config.deck), {}};
+  for (std::size_t i = 0; i < std::min(steps, record.actions.size()); ++i) {
+    const std::string& text = record.actions[i];
+    auto move = parse_move(game.state, text);
+    std::optional<Error> error;
+    if (!move.ok()) {
+      error = move.error();
+    } else {
+      error = game.state.check(*move);
+    }
+    if (error)
+      return Error{error->code,
+                   "action " + std::to_string(i) + " " + quote_text(text) + ": " + error->message};
+    for (json& entry : apply_and_narrate(game.state, *move, format_move(game.state, *move),
+                                         static_cast<int>(i + 1), players))
+      game.log.push_back(std::move(entry));
+  }
+  return game;
 }
 
 }  // namespace carcassonne::server

@@ -13,6 +13,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "record/record.h"
 
 namespace carcassonne::server {
 
@@ -30,10 +31,14 @@ nlohmann::json catalogue_json();
 nlohmann::json expansions_json(const RuleSet& rules);
 nlohmann::json rules_json(const RuleSet& rules);
 
-// The state fields every watcher shares (no "type", "game", "you", "legal", "log").
-// `undrawn` holds the tiles still to be drawn; only their counts are written.
+// The tiles of `draw_order` (the tiles after the start tile, in draw order) not yet drawn.
+std::span<const TileType> undrawn_tiles(const GameState& state,
+                                        const std::vector<TileType>& draw_order);
+
+// The state fields every watcher shares (no "type", "game", "you", "legal", "log"). Of the
+// undrawn tiles only their counts are written.
 nlohmann::json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
-                                 std::span<const TileType> undrawn);
+                                 const std::vector<TileType>& draw_order);
 
 // Adds "legal" (every legal action in notation) and "needs_bridge" (the place actions among them
 // that only a bridge makes legal) for the pending decision.
@@ -45,5 +50,16 @@ void add_legal_actions(const GameState& state, nlohmann::json& out);
 std::vector<nlohmann::json> apply_and_narrate(GameState& state, const Move& move,
                                               const std::string& notation, int version_after,
                                               const std::vector<PlayerView>& players);
+
+// A record's game after its first `steps` actions, with the log entries the server writes for
+// them, and the draw order (secret: the server keeps it, clients never see it).
+struct NarratedGame {
+  GameState state;
+  std::vector<TileType> draw_order;
+  std::vector<nlohmann::json> log;
+};
+// Replays through the core's checks; an illegal action is an error naming its index and text.
+Result<NarratedGame> replay_narrated(const Record& record, std::size_t steps,
+                                     const std::vector<PlayerView>& players);
 
 }  // namespace carcassonne::server
