@@ -86,6 +86,17 @@ class CliFixture : public ::testing::Test {
     return result;
   }
 
+  // The summary line `replay FILE` prints for a record the program wrote ("{}" and a test
+  // failure when the replay fails).
+  std::string replay_summary(const fs::path& file) {
+    const RunResult replayed = run("replay " + quoted(file.string()));
+    if (replayed.status != 0) {
+      ADD_FAILURE() << "replay of " << file << " failed: " << replayed.err;
+      return "{}";
+    }
+    return replayed.out;
+  }
+
   fs::path dir_;
 };
 

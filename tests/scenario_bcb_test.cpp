@@ -48,16 +48,16 @@
 namespace carcassonne {
 namespace {
 
-using scenario::AllPoints;
 using scenario::bit;
 using scenario::events_of;
-using scenario::expect_all_points;
+using scenario::expect_points;
 using scenario::follower_options;
 using scenario::legal_options;
 using scenario::make_record;
 using scenario::make_record_with;
 using scenario::play;
 using scenario::play_logged;
+using scenario::Points;
 using scenario::replay_error;
 using scenario::with;
 
@@ -202,7 +202,7 @@ TEST(BcbScenarioBridges, Example2BridgeOnThePlacedTileCarriesTheRoadOverTheCity)
   const NodeId city = feature_at(*state, 0, 0, "N");
   EXPECT_EQ(feature_at(*state, 0, -1, "N"), city);
   EXPECT_EQ(state->feature_tile_count(city), 2);
-  expect_all_points(*state, kRed, AllPoints{});
+  expect_points(*state, kRed, Points{});
 }
 
 // Example 3, "Place a bridge on a tile adjacent to the tile you placed: You place a tile. You
@@ -229,8 +229,8 @@ TEST(BcbScenarioBridges, Example3BridgeOnAnAdjacentTile) {
   EXPECT_FALSE(placed_at(*state, 1, 1).has_bridge());
   EXPECT_EQ(state->bridges_in_supply(kBlue), 2);
   EXPECT_EQ(state->bridges_in_supply(kRed), 3);
-  expect_all_points(*state, kRed, AllPoints{});
-  expect_all_points(*state, kBlue, AllPoints{.road = 2});
+  expect_points(*state, kRed, Points{});
+  expect_points(*state, kBlue, Points{.road = 2});
   const auto roads = events_of(events, ScoreCategory::Road);
   ASSERT_EQ(roads.size(), 1u);
   EXPECT_EQ(roads[0].tiles, 2);
@@ -284,8 +284,8 @@ TEST(BcbScenarioBridges, Example5TwoBridgesInARowOverAMonk) {
   EXPECT_TRUE(placed_at(*state, -1, 1).has_bridge());
   EXPECT_EQ(state->bridges_in_supply(kRed), 2);
   EXPECT_EQ(state->bridges_in_supply(kBlue), 2);
-  expect_all_points(*state, kRed, AllPoints{.cloister = 4});
-  expect_all_points(*state, kBlue, AllPoints{.road = 3});
+  expect_points(*state, kRed, Points{.cloister = 4});
+  expect_points(*state, kBlue, Points{.road = 3});
 }
 
 // Example 6, "Placing a meeple on a bridge is allowed in this case: You may place a meeple on a
@@ -372,8 +372,8 @@ TEST(BcbScenarioBridges, Example8CompletingARoadWithABridgeScoresSix) {
       events);
   ASSERT_TRUE(state);
   EXPECT_FALSE(state->over());
-  expect_all_points(*state, kRed, AllPoints{.road = 6});
-  expect_all_points(*state, kBlue, AllPoints{});
+  expect_points(*state, kRed, Points{.road = 6});
+  expect_points(*state, kBlue, Points{});
   EXPECT_EQ(state->followers_in_supply(kRed), 7);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].category, ScoreCategory::Road);
@@ -405,7 +405,7 @@ TEST(BcbScenarioCastles, Example1ClosingASmallCityBuildsACastleInsteadOfScoringF
   auto castle = play_bcb(kTwo, deck, with(closing, {"castle"}));
   ASSERT_TRUE(castle);
   EXPECT_TRUE(pending_is(*castle, kBlue, Phase::PlaceTile));
-  expect_all_points(*castle, kRed, AllPoints{});
+  expect_points(*castle, kRed, Points{});
   EXPECT_EQ(castle->castles_in_supply(kRed), 2);
   EXPECT_EQ(castle->followers_in_supply(kRed), 6);
   ASSERT_EQ(castle->castles().size(), 1u);
@@ -419,7 +419,7 @@ TEST(BcbScenarioCastles, Example1ClosingASmallCityBuildsACastleInsteadOfScoringF
 
   auto scored = play_bcb(kTwo, deck, with(closing, {"score"}));
   ASSERT_TRUE(scored);
-  expect_all_points(*scored, kRed, AllPoints{.city = 4});
+  expect_points(*scored, kRed, Points{.city = 4});
   EXPECT_EQ(scored->castles_in_supply(kRed), 3);
   EXPECT_EQ(scored->followers_in_supply(kRed), 7);
   EXPECT_TRUE(scored->castles().empty());
@@ -478,8 +478,8 @@ TEST_F(BcbScenarioCastleFief, Example2SmallCityScoredBeforeTheCastleGivesItNothi
   auto state = play_bcb(kTwo, deck({}), actions({}));
   ASSERT_TRUE(state);
   EXPECT_TRUE(pending_is(*state, kBlue, Phase::PlaceTile));
-  expect_all_points(*state, kRed, AllPoints{});
-  expect_all_points(*state, kBlue, AllPoints{.city = 4});
+  expect_points(*state, kRed, Points{});
+  expect_points(*state, kBlue, Points{.city = 4});
   ASSERT_EQ(state->castles().size(), 1u);
   EXPECT_TRUE(state->castles()[0].occupied);
   EXPECT_TRUE(state->castles()[0].in_fief(1, -1));
@@ -495,8 +495,8 @@ TEST_F(BcbScenarioCastleFief, Example2MonasteryOnOne) {
                actions({"place -1,-2 r0", "skip", "place 0,-2 r0", "skip", "place -2,-1 r90",
                         "skip", "place -2,0 r90", "skip", "place -2,-2 r0", "skip"}));
   ASSERT_TRUE(state);
-  expect_all_points(*state, kRed, AllPoints{.castle = 9});
-  expect_all_points(*state, kBlue, AllPoints{.city = 4, .cloister = 9});
+  expect_points(*state, kRed, Points{.castle = 9});
+  expect_points(*state, kBlue, Points{.city = 4, .cloister = 9});
   EXPECT_FALSE(state->castles()[0].occupied);
   EXPECT_EQ(state->followers_in_supply(kRed), 7);
   EXPECT_EQ(state->castles_in_supply(kRed), 2);  // the castle stays on the board
@@ -506,8 +506,8 @@ TEST_F(BcbScenarioCastleFief, Example2RoadToOne) {
   // W r0 at -2,-1 ends the road from A's cloister at its junction: A + W = 2 tiles, unoccupied.
   auto state = play_bcb(kTwo, deck({"W"}), actions({"place -2,-1 r0", "skip"}));
   ASSERT_TRUE(state);
-  expect_all_points(*state, kRed, AllPoints{.castle = 2});
-  expect_all_points(*state, kBlue, AllPoints{.city = 4});
+  expect_points(*state, kRed, Points{.castle = 2});
+  expect_points(*state, kBlue, Points{.city = 4});
   EXPECT_EQ(state->followers_in_supply(kRed), 7);
 }
 
@@ -516,16 +516,16 @@ TEST_F(BcbScenarioCastleFief, Example2TopCityOnThree) {
   auto state = play_bcb(kTwo, deck({"E"}), actions({"place 1,-2 r180", "skip"}));
   ASSERT_TRUE(state);
   EXPECT_TRUE(pending_is(*state, kRed, Phase::PlaceTile));
-  expect_all_points(*state, kRed, AllPoints{.castle = 4});
-  expect_all_points(*state, kBlue, AllPoints{.city = 4});
+  expect_points(*state, kRed, Points{.castle = 4});
+  expect_points(*state, kBlue, Points{.city = 4});
 }
 
 TEST_F(BcbScenarioCastleFief, Example2RightCityOnSix) {
   // E r270 at 2,0 closes BCB-H's east cap: 2 tiles x 2 = 4.
   auto state = play_bcb(kTwo, deck({"E"}), actions({"place 2,0 r270", "skip"}));
   ASSERT_TRUE(state);
-  expect_all_points(*state, kRed, AllPoints{.castle = 4});
-  expect_all_points(*state, kBlue, AllPoints{.city = 4});
+  expect_points(*state, kRed, Points{.castle = 4});
+  expect_points(*state, kBlue, Points{.city = 4});
 }
 
 TEST_F(BcbScenarioCastleFief, Example2CompletionOutsideTheFiefDoesNotCount) {
@@ -534,13 +534,13 @@ TEST_F(BcbScenarioCastleFief, Example2CompletionOutsideTheFiefDoesNotCount) {
                            "place 0,-4 r180", "skip"};
   auto state = play_bcb(kTwo, deck({"B", "E", "E", "E"}), actions(outside));
   ASSERT_TRUE(state);
-  expect_all_points(*state, kRed, AllPoints{});
+  expect_points(*state, kRed, Points{});
   EXPECT_TRUE(state->castles()[0].occupied);
   // Then Red closes the right city on 6: 4 for the castle.
   auto later = play_bcb(kTwo, deck({"B", "E", "E", "E"}),
                         actions(with(outside, {"place 2,0 r270", "skip"})));
   ASSERT_TRUE(later);
-  expect_all_points(*later, kRed, AllPoints{.castle = 4});
+  expect_points(*later, kRed, Points{.castle = 4});
 }
 
 // Example 3, "The Blue player completes the city and scores 16 points. Because part of the city is
@@ -564,8 +564,8 @@ TEST(BcbScenarioCastles, Example3CastleScoresTheSixteenOfBluesCity) {
       events);
   ASSERT_TRUE(state);
   EXPECT_TRUE(state->over());
-  expect_all_points(*state, kRed, AllPoints{.castle = 16});
-  expect_all_points(*state, kBlue, AllPoints{.city = 16});
+  expect_points(*state, kRed, Points{.castle = 16});
+  expect_points(*state, kBlue, Points{.city = 16});
   EXPECT_EQ(state->followers_in_supply(kRed), 7);
   EXPECT_EQ(state->followers_in_supply(kBlue), 7);
   const auto cities = events_of(events, ScoreCategory::City);
@@ -669,9 +669,9 @@ TEST(BcbScenarioBazaar, ThreePlayerExample) {
   auto state = after(steps.size());
   ASSERT_TRUE(state);
   EXPECT_TRUE(state->over());
-  expect_all_points(*state, you, AllPoints{});
-  expect_all_points(*state, blue, AllPoints{.bazaar = -3});
-  expect_all_points(*state, black, AllPoints{.bazaar = 3});
+  expect_points(*state, you, Points{});
+  expect_points(*state, blue, Points{.bazaar = -3});
+  expect_points(*state, black, Points{.bazaar = 3});
   EXPECT_EQ(state->bank_receipts(), 0);
 }
 
@@ -954,8 +954,8 @@ TEST(BcbScenarioBridgeRules, BridgeJoinsRoadsAndItsTileCountsOnce) {
   auto state = play_logged(bcb(kTwo, deck, actions), events);
   ASSERT_TRUE(state);
   EXPECT_FALSE(state->over());
-  expect_all_points(*state, kRed, AllPoints{.road = 7});
-  expect_all_points(*state, kBlue, AllPoints{});
+  expect_points(*state, kRed, Points{.road = 7});
+  expect_points(*state, kBlue, Points{});
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].tiles, 7);
 }
@@ -977,7 +977,7 @@ TEST(BcbScenarioBridgeRules, BridgesDoNotSeparateCitiesOrFields) {
                        {"place 1,0 r90", "skip", "place 1,-1 r0", "skip", "place 0,-1 r90",
                         "bridge 0,-1 EW", "meeple N", "place 0,-2 r180", "skip"});
   ASSERT_TRUE(city);
-  expect_all_points(*city, kRed, AllPoints{.city = 8});
+  expect_points(*city, kRed, Points{.city = 8});
   EXPECT_EQ(city->followers_in_supply(kRed), 7);
 
   std::vector<ScoreEvent> events;
@@ -987,8 +987,8 @@ TEST(BcbScenarioBridgeRules, BridgesDoNotSeparateCitiesOrFields) {
                            events);
   ASSERT_TRUE(field);
   EXPECT_TRUE(field->over());
-  expect_all_points(*field, kRed, AllPoints{});
-  expect_all_points(*field, kBlue, AllPoints{.farm = 3});
+  expect_points(*field, kRed, Points{});
+  expect_points(*field, kBlue, Points{.farm = 3});
   const auto farms = events_of(events, ScoreCategory::Farm);
   ASSERT_EQ(farms.size(), 1u);
   EXPECT_EQ(farms[0].cities, 1);
@@ -1031,12 +1031,12 @@ TEST(BcbScenarioCastleRules, TheOwnerNotTheActivePlayerDecides) {
   EXPECT_EQ(castle->castles_in_supply(kBlue), 2);
   EXPECT_EQ(castle->castles_in_supply(kRed), 3);
   EXPECT_EQ(castle->followers_in_supply(kBlue), 6);
-  expect_all_points(*castle, kBlue, AllPoints{});
+  expect_points(*castle, kBlue, Points{});
 
   auto scored = play_bcb(kTwo, deck, with(setup, {"score"}));
   ASSERT_TRUE(scored);
-  expect_all_points(*scored, kBlue, AllPoints{.city = 4});
-  expect_all_points(*scored, kRed, AllPoints{});
+  expect_points(*scored, kBlue, Points{.city = 4});
+  expect_points(*scored, kRed, Points{});
 }
 
 // "It does not matter whether your meeple is already on the first half of the small city before
@@ -1069,7 +1069,7 @@ TEST(BcbScenarioCastleRules, WitchHatCityDoesNotQualify) {
   auto state = play_bcb(kTwo, {"BCB-I", "U"}, {"place 0,-1 r270", "meeple S"});
   ASSERT_TRUE(state);
   EXPECT_TRUE(pending_is(*state, kBlue, Phase::PlaceTile));
-  expect_all_points(*state, kRed, AllPoints{.city = 4});
+  expect_points(*state, kRed, Points{.city = 4});
   EXPECT_TRUE(state->castles().empty());
   EXPECT_EQ(state->castles_in_supply(kRed), 3);
 }
@@ -1117,7 +1117,7 @@ TEST(BcbScenarioCastleRules, OwnerWithoutTokensGetsNoDecision) {
   auto state = play_bcb(players, deck, with(two_castles, {"place 6,-2 r180", "meeple S"}));
   ASSERT_TRUE(state);
   EXPECT_TRUE(pending_is(*state, 1, Phase::PlaceTile));
-  expect_all_points(*state, 0, AllPoints{.city = 4});
+  expect_points(*state, 0, Points{.city = 4});
   EXPECT_EQ(state->castles().size(), 2u);
   EXPECT_EQ(state->followers_in_supply(0), 5);  // two knights in the castles
 }
@@ -1136,15 +1136,15 @@ TEST(BcbScenarioCastleRules, ACastleIsNotACompletedFeature) {
                          "meeple N",        "place 1,-2 r180", "skip"};
   auto converted = play_bcb(kTwo, deck, with(setup, {"castle"}));
   ASSERT_TRUE(converted);
-  expect_all_points(*converted, kRed, AllPoints{});
-  expect_all_points(*converted, kBlue, AllPoints{});
+  expect_points(*converted, kRed, Points{});
+  expect_points(*converted, kBlue, Points{});
   ASSERT_EQ(converted->castles().size(), 2u);
   EXPECT_TRUE(converted->castles()[0].occupied);
 
   auto scored = play_bcb(kTwo, deck, with(setup, {"score"}));
   ASSERT_TRUE(scored);
-  expect_all_points(*scored, kRed, AllPoints{.castle = 4});
-  expect_all_points(*scored, kBlue, AllPoints{.city = 4});
+  expect_points(*scored, kRed, Points{.castle = 4});
+  expect_points(*scored, kBlue, Points{.city = 4});
   EXPECT_FALSE(scored->castles()[0].occupied);
 }
 
@@ -1167,13 +1167,13 @@ TEST(BcbScenarioCastleRules, OnlyALaterTurnsCompletionScoresForTheCastle) {
   auto castle = play_bcb(kTwo, deck, built);
   ASSERT_TRUE(castle);
   EXPECT_TRUE(castle->feature_complete(feature_at(*castle, 0, -1, "E")));
-  expect_all_points(*castle, kRed, AllPoints{});
+  expect_points(*castle, kRed, Points{});
   ASSERT_EQ(castle->castles().size(), 1u);
   EXPECT_TRUE(castle->castles()[0].occupied);
 
   auto later = play_bcb(kTwo, deck, with(built, {"place -1,-2 r0", "skip"}));
   ASSERT_TRUE(later);
-  expect_all_points(*later, kRed, AllPoints{.road = 2, .castle = 2});
+  expect_points(*later, kRed, Points{.road = 2, .castle = 2});
   EXPECT_EQ(later->followers_in_supply(kRed), 7);
 }
 
@@ -1204,14 +1204,14 @@ TEST(BcbScenarioCastleRules, FiefOfACastleAcrossANorthSouthEdge) {
   const Strings beside = with(built, {"place 0,-1 r180", "skip"});
   auto outside = play_bcb(kTwo, deck, beside);
   ASSERT_TRUE(outside);
-  expect_all_points(*outside, kRed, AllPoints{});
+  expect_points(*outside, kRed, Points{});
   EXPECT_TRUE(outside->castles()[0].occupied);
 
   auto road =
       play_bcb(kTwo, deck, with(beside, {"place -1,0 r270", "skip", "place 2,0 r90", "skip"}));
   ASSERT_TRUE(road);
-  expect_all_points(*road, kRed, AllPoints{.castle = 4});
-  expect_all_points(*road, kBlue, AllPoints{});
+  expect_points(*road, kRed, Points{.castle = 4});
+  expect_points(*road, kBlue, Points{});
 }
 
 // "A monastery is only neighboring a castle if the tile with the monastery on it is in one of the
@@ -1230,8 +1230,8 @@ TEST(BcbScenarioCastleRules, CloisterCountsOnlyIfItsOwnTileIsInTheFief) {
        "skip", "place 1,0 r90", "skip", "place -1,1 r0", "skip", "place 1,1 r0", "skip",
        "place -1,2 r0", "skip", "place 1,2 r0", "skip", "place 0,2 r0", "skip"});
   ASSERT_TRUE(state);
-  expect_all_points(*state, kRed, AllPoints{});
-  expect_all_points(*state, kBlue, AllPoints{.cloister = 9});
+  expect_points(*state, kRed, Points{});
+  expect_points(*state, kBlue, Points{.cloister = 9});
   EXPECT_TRUE(state->castles()[0].occupied);
   EXPECT_EQ(state->followers_in_supply(kRed), 6);
 }
@@ -1265,8 +1265,8 @@ TEST(BcbScenarioCastleRules, OwnerClaimsOneOfSeveralCompletions) {
   for (const auto& [text, points] : claims) {
     auto state = play_bcb(kTwo, deck, with(setup, {text}));
     ASSERT_TRUE(state) << text;
-    expect_all_points(*state, kRed, AllPoints{.castle = points});
-    expect_all_points(*state, kBlue, AllPoints{});
+    expect_points(*state, kRed, Points{.castle = points});
+    expect_points(*state, kBlue, Points{});
     EXPECT_TRUE(pending_is(*state, kRed, Phase::PlaceTile)) << text;
     EXPECT_EQ(state->followers_in_supply(kRed), 7) << text;
   }
@@ -1296,14 +1296,14 @@ TEST(BcbScenarioCastleRules, CastleDecisionComesBeforeTheClaim) {
   EXPECT_EQ(legal_options(*scored), (Strings{"claim 0,0 E", "claim 1,-1 S"}));
   auto claimed = play_bcb(kTwo, deck, with(setup, {"score", "claim 1,-1 S"}));
   ASSERT_TRUE(claimed);
-  expect_all_points(*claimed, kRed, AllPoints{.castle = 4});
-  expect_all_points(*claimed, kBlue, AllPoints{.city = 4});
+  expect_points(*claimed, kRed, Points{.castle = 4});
+  expect_points(*claimed, kBlue, Points{.city = 4});
 
   auto castle = play_bcb(kTwo, deck, with(setup, {"castle"}));
   ASSERT_TRUE(castle);
   EXPECT_TRUE(pending_is(*castle, kRed, Phase::PlaceTile));
-  expect_all_points(*castle, kRed, AllPoints{.castle = 3});
-  expect_all_points(*castle, kBlue, AllPoints{});
+  expect_points(*castle, kRed, Points{.castle = 3});
+  expect_points(*castle, kBlue, Points{});
   EXPECT_EQ(castle->castles().size(), 2u);
 }
 
@@ -1326,8 +1326,8 @@ TEST(BcbScenarioCastleRules, CastlesTriggerEachOther) {
            "skip", "castle", "place -1,0 r0", "skip", "place 1,0 r0", "skip"}),
       events);
   ASSERT_TRUE(state);
-  expect_all_points(*state, kRed, AllPoints{.castle = 3});
-  expect_all_points(*state, kBlue, AllPoints{.castle = 3});
+  expect_points(*state, kRed, Points{.castle = 3});
+  expect_points(*state, kBlue, Points{.castle = 3});
   EXPECT_EQ(state->followers_in_supply(kRed), 7);
   EXPECT_EQ(state->followers_in_supply(kBlue), 7);
   const auto castles = events_of(events, ScoreCategory::Castle);
@@ -1345,7 +1345,7 @@ TEST(BcbScenarioCastleRules, FollowersInCastlesLeaveForNothingAtTheEnd) {
   auto state = play_bcb(kTwo, {"E"}, {"place 0,-1 r180", "meeple S", "castle"});
   ASSERT_TRUE(state);
   EXPECT_TRUE(state->over());
-  expect_all_points(*state, kRed, AllPoints{});
+  expect_points(*state, kRed, Points{});
   EXPECT_EQ(state->followers_in_supply(kRed), 7);
   ASSERT_EQ(state->castles().size(), 1u);
   EXPECT_FALSE(state->castles()[0].occupied);
@@ -1367,8 +1367,8 @@ TEST(BcbScenarioCastleRules, InFarmScoringACastleIsWorthFour) {
                            events);
   ASSERT_TRUE(state);
   EXPECT_TRUE(state->over());
-  expect_all_points(*state, kRed, AllPoints{.castle = 4});
-  expect_all_points(*state, kBlue, AllPoints{.farm = 7});
+  expect_points(*state, kRed, Points{.castle = 4});
+  expect_points(*state, kBlue, Points{.farm = 7});
   const auto farms = events_of(events, ScoreCategory::Farm);
   ASSERT_EQ(farms.size(), 1u);
   EXPECT_EQ(farms[0].castles, 1);
@@ -1390,8 +1390,8 @@ TEST(BcbScenarioCastleRules, CastlesSeparateFields) {
                          "place 1,0 r90", "meeple NNW", "place 0,-3 r180", "skip"});
   ASSERT_TRUE(state);
   EXPECT_TRUE(state->over());
-  expect_all_points(*state, kRed, AllPoints{.farm = 4});
-  expect_all_points(*state, kBlue, AllPoints{.farm = 7});
+  expect_points(*state, kRed, Points{.farm = 4});
+  expect_points(*state, kBlue, Points{.farm = 7});
 }
 
 // ============================================================================================
@@ -1454,9 +1454,9 @@ TEST(BcbScenarioBazaarRules, AuctioneerAloneBiddingPaysTheBankAndScoresMayGoNega
   const Strings auction = {"place 0,1 r0", "skip", "choose V", "bid 5", "pass"};
   auto paid = play_bcb(kTwo, deck, auction);
   ASSERT_TRUE(paid);
-  expect_all_points(*paid, kBlue, AllPoints{.bazaar = -5});
+  expect_points(*paid, kBlue, Points{.bazaar = -5});
   EXPECT_EQ(paid->score(kBlue), -5);
-  expect_all_points(*paid, kRed, AllPoints{});
+  expect_points(*paid, kRed, Points{});
   EXPECT_EQ(paid->bank_receipts(), 5);
   EXPECT_EQ(paid->bazaar_tile_of(kBlue), tile("V"));
   EXPECT_EQ(paid->bazaar_tile_of(kRed), tile("U"));
@@ -1514,10 +1514,10 @@ TEST(BcbScenarioBazaarRules, NextAuctioneerIsNextClockwiseFromThePreviousOne) {
   EXPECT_EQ(state->bazaar_tile_of(1), tile("E"));
   EXPECT_EQ(state->bazaar_tile_of(2), tile("V"));
   EXPECT_EQ(state->bazaar_tile_of(3), tile("U"));
-  expect_all_points(*state, 0, AllPoints{});
-  expect_all_points(*state, 1, AllPoints{.bazaar = 3});
-  expect_all_points(*state, 2, AllPoints{.bazaar = -1});
-  expect_all_points(*state, 3, AllPoints{.bazaar = -2});
+  expect_points(*state, 0, Points{});
+  expect_points(*state, 1, Points{.bazaar = 3});
+  expect_points(*state, 2, Points{.bazaar = -1});
+  expect_points(*state, 3, Points{.bazaar = -2});
   EXPECT_EQ(state->bank_receipts(), 0);
 }
 
@@ -1540,7 +1540,7 @@ TEST(BcbScenarioBazaarRules, BoughtBazaarTileStartsNoAuction) {
   EXPECT_TRUE(pending_is(*state, kBlue, Phase::PlaceTile));
   EXPECT_EQ(state->tile_in_hand(), tile("BCB-J"));
   EXPECT_EQ(state->bank_receipts(), 0);
-  expect_all_points(*state, kBlue, AllPoints{});
+  expect_points(*state, kBlue, Points{});
 
   auto drawn = play_bcb(kTwo, deck, with(round, {"place 1,1 r0", "skip"}));
   ASSERT_TRUE(drawn);
@@ -1590,7 +1590,7 @@ TEST(BcbScenarioBazaarRules, NoAuctionVariantEachPlayerChoosesAndPlaysInTurn) {
   EXPECT_FALSE(s->bazaar_in_progress());
   EXPECT_TRUE(pending_is(*s, 1, Phase::PlaceTile));
   EXPECT_EQ(s->tile_in_hand(), tile("E"));
-  for (PlayerId p = 0; p < 3; ++p) expect_all_points(*s, p, AllPoints{});
+  for (PlayerId p = 0; p < 3; ++p) expect_points(*s, p, Points{});
   EXPECT_EQ(s->bank_receipts(), 0);
 }
 
@@ -1625,8 +1625,8 @@ TEST(BcbScenarioBazaarRules, OpeningBidIsNoPassAndBidsMustBeHigher) {
 
   auto sold = play_bcb(kTwo, deck, with(chosen, {"bid 0", "bid 1", "sell"}));
   ASSERT_TRUE(sold);
-  expect_all_points(*sold, kRed, AllPoints{.bazaar = -1});
-  expect_all_points(*sold, kBlue, AllPoints{.bazaar = 1});
+  expect_points(*sold, kRed, Points{.bazaar = -1});
+  expect_points(*sold, kBlue, Points{.bazaar = 1});
   EXPECT_EQ(sold->bank_receipts(), 0);
   EXPECT_EQ(sold->bazaar_tile_of(kRed), tile("V"));
   EXPECT_EQ(sold->bazaar_tile_of(kBlue), tile("U"));
