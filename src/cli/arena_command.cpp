@@ -183,7 +183,9 @@ void print_table(const ArenaOptions& options, const RuleSet& rules, const ArenaS
   const std::uint64_t players = static_cast<std::uint64_t>(options.players);
   out << "arena: " << options.games << " games on " << options.games / players << " decks ("
       << players << " seatings each), " << players << " players, " << expansions_label(rules);
-  if (rules.bazaar != RuleSet{}.bazaar) out << ", bazaar " << bazaar_rule_name(rules.bazaar);
+  for (const RuleOptionInfo& option : kRuleOptionTable)
+    if (rules.option(option.option) != 0)
+      out << ", " << option.name << " " << rule_option_value(rules, option.option);
   out << ", seed " << options.seed << "\n\n";
 
   std::vector<std::string> names;
@@ -245,7 +247,10 @@ Json stats_json(const ArenaOptions& options, const RuleSet& rules, const ArenaSt
   result["games"] = options.games;
   result["players"] = options.players;
   result["expansions"] = expansion_names(rules);
-  result["rules"] = Json{{"bazaar", bazaar_rule_name(rules.bazaar)}};
+  result["rules"] = Json::object();
+  for (const RuleOptionInfo& option : kRuleOptionTable)
+    if (rule_option_applies(rules, option.option))
+      result["rules"][std::string(option.name)] = rule_option_value(rules, option.option);
   result["seed"] = options.seed;
   result["seconds"] = seconds;
   Json bots = Json::array();

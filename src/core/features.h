@@ -90,6 +90,25 @@ class FeatureGraph {
   int size() const { return static_cast<int>(nodes_.size()); }
   void reserve(std::size_t n) { nodes_.reserve(n); }
 
+  // Logical equality: the same partition into features with the same data at the roots (parent
+  // pointers may differ, as path compression depends on the order of queries).
+  bool operator==(const FeatureGraph& other) const {
+    if (nodes_.size() != other.nodes_.size()) return false;
+    for (std::size_t id = 0; id < nodes_.size(); ++id) {
+      const NodeId a = find_const(static_cast<NodeId>(id));
+      const NodeId b = other.find_const(static_cast<NodeId>(id));
+      if (a != b) return false;
+      const FeatureNode& x = nodes_[a];
+      const FeatureNode& y = other.nodes_[b];
+      if (x.kind != y.kind || x.member_count != y.member_count || x.open_edges != y.open_edges ||
+          x.pennants != y.pennants || x.followers != y.followers || x.scored != y.scored ||
+          x.castle != y.castle || nodes_[id].placed_tile != other.nodes_[id].placed_tile ||
+          nodes_[id].segment != other.nodes_[id].segment)
+        return false;
+    }
+    return true;
+  }
+
  private:
   std::vector<FeatureNode> nodes_;
 };

@@ -7,7 +7,8 @@
 // Layout (12 bytes): kind, rotation, segment, aux, x, y, amount.
 //   Place   x, y, rotation (0..3 quarter turns clockwise)
 //   Bridge  x, y, aux = BridgeAxis
-//   Meeple  segment = index of the segment on the tile just placed (a canonical choice: the
+//   Meeple, Large
+//           segment = index of the segment on the tile just placed (a canonical choice: the
 //           notation accepts any location the segment touches and maps it here)
 //   Claim   x, y, segment = port on that tile naming the feature
 //   Choose  aux = tile type
@@ -38,6 +39,7 @@ enum class MoveKind : std::uint8_t {
   Pass,
   Buy,
   Sell,
+  Large,  // Inns & Cathedrals: the large follower
 };
 
 enum class BridgeAxis : std::uint8_t { NorthSouth = 0, EastWest = 1 };
@@ -70,6 +72,12 @@ struct Move {
   static constexpr Move meeple(int segment) {
     Move m;
     m.kind = MoveKind::Meeple;
+    m.segment = static_cast<std::uint8_t>(segment);
+    return m;
+  }
+  static constexpr Move large(int segment) {
+    Move m;
+    m.kind = MoveKind::Large;
     m.segment = static_cast<std::uint8_t>(segment);
     return m;
   }

@@ -48,6 +48,8 @@ Error bad(std::string_view text, std::string_view why) {
 
 std::optional<Port> parse_location(std::string_view text) {
   if (text == "cloister") return kCloisterPort;
+  if (text == "inner") return kInnerPort;
+  if (text == "inner2") return kInner2Port;
   for (Port p = 0; p < kPortCount; ++p)
     if (kPortNames[p] == text) return p;
   return std::nullopt;
@@ -55,6 +57,8 @@ std::optional<Port> parse_location(std::string_view text) {
 
 std::string_view location_name(Port port) {
   if (port == kCloisterPort) return "cloister";
+  if (port == kInnerPort) return "inner";
+  if (port == kInner2Port) return "inner2";
   return port < kPortCount ? kPortNames[port] : "?";
 }
 
@@ -68,10 +72,12 @@ std::string format_move(const GameState& state, const Move& move) {
     case MoveKind::Bridge:
       return "bridge " + square() +
              (move.aux == static_cast<int>(BridgeAxis::NorthSouth) ? " NS" : " EW");
-    case MoveKind::Meeple: {
+    case MoveKind::Meeple:
+    case MoveKind::Large: {
+      const std::string verb = move.kind == MoveKind::Meeple ? "meeple" : "large";
       const int tile = state.turn_tile();
-      if (tile < 0) return "meeple ?";
-      return "meeple " + std::string(location_name(state.canonical_location(tile, move.segment)));
+      if (tile < 0) return verb + " ?";
+      return verb + " " + std::string(location_name(state.canonical_location(tile, move.segment)));
     }
     case MoveKind::Skip:
       return "skip";
@@ -124,20 +130,30 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (words[2] == "EW") return Move::bridge(square->first, square->second, BridgeAxis::EastWest);
     return bad(text, "a bridge runs NS or EW");
   }
-  if (verb == "meeple") {
-    if (auto e = expect_args(1, "meeple LOCATION")) return *e;
-    const auto port = parse_location(words[1]);
+  if (verb == "meeple" || verb == "large") {
+    // "meeple LOC", or "meeple X,Y LOC" naming the tile just placed.
+    if (args != 1 && args != 2) return bad(text, "expected \"" + std::string(verb) + " LOCATION\"");
+    const auto port = parse_location(words[args]);
     if (!port)
-      return bad(text, "unknown location (NNW N NNE ENE E ESE SSE S SSW WSW W WNW cloister)");
+      return bad(text, "unknown location (NNW N NNE ENE E ESE SSE S SSW WSW W WNW cloister inner)");
     const int tile = state.turn_tile();
     if (tile < 0 || state.phase() != Phase::Follower)
       return Error{ErrorCode::WrongPhase,
-                   quote_text(text) + ": the game is not waiting for a follower now"};
+                   quote_text(text) + ": the game is not waiting for a figure now"};
+    if (args == 2) {
+      const auto square = parse_square(words[1]);
+      if (!square) return bad(text, "expected coordinates X,Y");
+      const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+      if (square->first != placed.x || square->second != placed.y)
+        return Error{ErrorCode::IllegalMove,
+                     quote_text(text) + ": figures go on the tile just placed, at " +
+                         std::to_string(placed.x) + "," + std::to_string(placed.y)};
+    }
     const std::uint8_t segment = state.segment_named(tile, *port);
     if (segment == kNoSegment)
       return Error{ErrorCode::IllegalMove,
                    quote_text(text) + ": no feature there on the tile just placed"};
-    return Move::meeple(segment);
+    return verb == "meeple" ? Move::meeple(segment) : Move::large(segment);
   }
   if (verb == "claim") {
     if (auto e = expect_args(2, "claim X,Y LOCATION")) return *e;

@@ -1,11 +1,16 @@
-// Rule options of a game: which expansions are in and how optional rules are set.
+// Rule sets and the one registry of expansions, mechanics and rule options.
 //
-// Promise: a RuleSet is a small value with ==; it is fixed when a game is created and never
-// changes during the game. Parsing the names of expansions and options from text lives in
-// rules.cpp so every front end (records, server, bindings) accepts exactly the same spellings.
+// Promise: a RuleSet is a small value with ==, fixed when a game is created. An *expansion* is a
+// named preset of *mechanics* (the units the engine is built from: bridges, castles, bazaar,
+// large follower, inn, cathedral, ...); the rules of a game are its mechanics plus the values of
+// its rule options. Every front end (records, command line, server, lobby, bindings) reads names,
+// titles, defaults and explanations from the tables here, so they all accept exactly the same
+// spellings and no one keeps a list of its own.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,23 +19,106 @@
 
 namespace carcassonne {
 
+// The mechanics the engine knows. The order is the order of kMechanicTable (mechanics.h).
+enum class Mechanic : std::uint8_t {
+  Bridges,
+  Castles,
+  Bazaar,
+  LargeFollower,
+  Inn,
+  Cathedral,
+};
+inline constexpr int kMechanicCount = 6;
+using MechanicMask = std::uint32_t;
+constexpr MechanicMask mechanic_bit(Mechanic m) {
+  return MechanicMask{1} << static_cast<int>(m);
+}
+
+struct ExpansionInfo {
+  Expansion expansion;
+  std::string_view name;   // record name ("bcb"); the base game's is "base" (never written)
+  std::string_view title;  // "Bridges, Castles and Bazaars"
+  std::string_view summary;
+  MechanicMask mechanics;
+};
+
+// Rule options, in the order of kRuleOptionTable.
+enum class RuleOption : std::uint8_t { Bazaar };
+inline constexpr int kRuleOptionCount = 1;
+inline constexpr int kMaxOptionValues = 4;
+
+struct RuleOptionInfo {
+  RuleOption option;
+  std::string_view name;  // record key
+  std::string_view summary;
+  // Values; the first is the default. Each with a one-line explanation.
+  std::array<std::string_view, kMaxOptionValues> values;
+  std::array<std::string_view, kMaxOptionValues> value_summaries;
+  int value_count;
+  // Expansions the option belongs to (setting it to a non-default value without them is an
+  // error; the default is accepted always, so records of the base game may spell it out).
+  std::uint32_t needs_expansions;
+};
+
+namespace detail {
+constexpr std::uint32_t expansion_bit(Expansion e) {
+  return std::uint32_t{1} << static_cast<int>(e);
+}
+}  // namespace detail
+
+inline constexpr std::array<ExpansionInfo, kExpansionCount> kExpansionTable = {{
+    {Expansion::Base, "base", "Carcassonne", "the base game: roads, cities, cloisters and farms",
+     0},
+    {Expansion::BridgesCastlesBazaars, "bcb", "Bridges, Castles and Bazaars",
+     "bridges carry roads over fields, small cities become castles, bazaar tiles start auctions",
+     mechanic_bit(Mechanic::Bridges) | mechanic_bit(Mechanic::Castles) |
+         mechanic_bit(Mechanic::Bazaar)},
+    {Expansion::InnsCathedrals, "ic", "Inns & Cathedrals",
+     "a large follower worth two; inns and cathedrals double the stakes of roads and cities",
+     mechanic_bit(Mechanic::LargeFollower) | mechanic_bit(Mechanic::Inn) |
+         mechanic_bit(Mechanic::Cathedral)},
+}};
+
+inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable = {{
+    {RuleOption::Bazaar,
+     "bazaar",
+     "how the tiles revealed by a bazaar are shared out",
+     {"auction", "no-auction"},
+     {"each tile is auctioned: bid, then the auctioneer buys or sells",
+      "from the left of the bazaar's player, each takes one tile for free and plays it at once"},
+     2,
+     0},
+}};
+
 enum class BazaarRule : std::uint8_t { Auction, NoAuction };
 
 struct RuleSet {
-  std::uint32_t expansions = 1u << static_cast<int>(Expansion::Base);
-  BazaarRule bazaar = BazaarRule::Auction;
+  std::uint32_t expansions = detail::expansion_bit(Expansion::Base);
+  MechanicMask mechanics = 0;                            // the union of the expansions' mechanics
+  std::array<std::uint8_t, kRuleOptionCount> options{};  // value index per option (0 = default)
 
   bool has(Expansion expansion) const { return (expansions >> static_cast<int>(expansion)) & 1u; }
-  void add(Expansion expansion) { expansions |= 1u << static_cast<int>(expansion); }
+  bool has(Mechanic mechanic) const { return (mechanics >> static_cast<int>(mechanic)) & 1u; }
+  void add(Expansion expansion);
+  std::uint8_t option(RuleOption o) const { return options[static_cast<std::size_t>(o)]; }
+  BazaarRule bazaar() const { return static_cast<BazaarRule>(option(RuleOption::Bazaar)); }
   bool operator==(const RuleSet&) const = default;
 };
 
-// Record names: "bcb" for Bridges, Castles and Bazaars. The base game has no name: it is always in.
+const ExpansionInfo& expansion_info(Expansion expansion);
+const RuleOptionInfo& rule_option_info(RuleOption option);
+
+// Record names: "bcb", "ic". The base game has no name in records: it is always in.
 Result<Expansion> parse_expansion_name(std::string_view name);
 std::string_view expansion_name(Expansion expansion);
 
-// Sets one named option ("bazaar" = "auction" | "no-auction"); unknown names or values fail.
+// Sets one named option to a named value; unknown names or values, or an option whose
+// expansions are absent (for a non-default value), fail with a message that lists the choices.
+// Options are checked against the expansions added so far: add expansions first.
 Result<bool> set_rule_option(RuleSet& rules, std::string_view name, std::string_view value);
-std::string_view bazaar_rule_name(BazaarRule rule);
+// The value name of an option in a rule set ("auction").
+std::string_view rule_option_value(const RuleSet& rules, RuleOption option);
+// Whether the option applies to the rule set's expansions (it is written in records then).
+bool rule_option_applies(const RuleSet& rules, RuleOption option);
 
 }  // namespace carcassonne

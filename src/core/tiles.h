@@ -19,8 +19,8 @@
 
 namespace carcassonne {
 
-enum class Expansion : std::uint8_t { Base = 0, BridgesCastlesBazaars = 1 };
-inline constexpr int kExpansionCount = 2;
+enum class Expansion : std::uint8_t { Base = 0, BridgesCastlesBazaars = 1, InnsCathedrals = 2 };
+inline constexpr int kExpansionCount = 3;
 
 using TileType = std::uint8_t;
 inline constexpr TileType kNoTile = 0xFF;
@@ -32,6 +32,7 @@ struct SegmentSpec {
   std::uint8_t pennants = 0;
   bool castle_base = false;           // semicircular single-edge city cap (BCB castles)
   bool inn = false;                   // Inns & Cathedrals inn beside this road segment
+  bool cathedral = false;             // Inns & Cathedrals cathedral in this city segment
   std::uint16_t bordered_cities = 0;  // fields: bit k = touches city segment k of this tile
 };
 
@@ -68,22 +69,23 @@ enum PortBit : PortMask {
 };
 constexpr PortMask kAllHalves = NNW | NNE | ENE | ESE | SSE | SSW | WSW | WNW;
 constexpr SegmentSpec city(PortMask ports, int pennants = 0, bool castle_base = false) {
-  return {FeatureKind::City, ports, static_cast<std::uint8_t>(pennants), castle_base, false, 0};
+  return {
+      FeatureKind::City, ports, static_cast<std::uint8_t>(pennants), castle_base, false, false, 0};
 }
 constexpr SegmentSpec cap(PortMask ports) {
   return city(ports, 0, true);
 }
 constexpr SegmentSpec road(PortMask ports, bool inn = false) {
-  return {FeatureKind::Road, ports, 0, false, inn, 0};
+  return {FeatureKind::Road, ports, 0, false, inn, false, 0};
 }
 // `cities` lists the 1-based city numbers of the reference ("borders city #1 #2" -> {1, 2}).
 constexpr SegmentSpec field(PortMask ports, std::initializer_list<int> cities = {}) {
   std::uint16_t bordered = 0;
   for (int k : cities) bordered = static_cast<std::uint16_t>(bordered | (1u << (k - 1)));
-  return {FeatureKind::Field, ports, 0, false, false, bordered};
+  return {FeatureKind::Field, ports, 0, false, false, false, bordered};
 }
 constexpr SegmentSpec cloister() {
-  return {FeatureKind::Cloister, 0, 0, false, false, 0};
+  return {FeatureKind::Cloister, 0, 0, false, false, false, 0};
 }
 constexpr TileSpec tile(std::string_view id, int count, Expansion expansion = Expansion::Base) {
   TileSpec spec;

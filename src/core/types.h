@@ -40,6 +40,9 @@ constexpr int side_dy(Side side) {
 using Port = std::uint8_t;
 inline constexpr int kPortCount = 12;
 inline constexpr Port kCloisterPort = 12;
+// An enclosed field touching no border point ("inner"; a second one on a tile: "inner2").
+inline constexpr Port kInnerPort = 13;
+inline constexpr Port kInner2Port = 14;
 inline constexpr Port kNoPort = 0xFF;
 
 using PortMask = std::uint16_t;  // bit p set = the segment touches border point p

@@ -118,6 +118,17 @@ Result<Record> parse_record(std::string_view json_text) {
       if (!tile) return tile.error();
       tiles.push_back(*tile);
     }
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      // Scenario decks may hold any tile, but a Big Box expansion's tiles need their expansion
+      // (record-format-bigbox.md): their rules would be missing.
+      const Expansion expansion = tile_spec(tiles[i]).expansion;
+      if (expansion != Expansion::Base && expansion != Expansion::BridgesCastlesBazaars &&
+          !record.rules.has(expansion))
+        return bad_record("\"deck\"[" + std::to_string(i) + "] is " +
+                          std::string(tile_spec(tiles[i]).id) + ", a tile of " +
+                          std::string(expansion_info(expansion).title) +
+                          ", which is not among the expansions");
+    }
     record.deck = std::move(tiles);
   }
 
@@ -149,7 +160,11 @@ std::string write_record(const Record& record) {
     if (record.rules.has(static_cast<Expansion>(e)))
       expansions.push_back(std::string(expansion_name(static_cast<Expansion>(e))));
   root["expansions"] = expansions;
-  root["rules"] = {{"bazaar", std::string(bazaar_rule_name(record.rules.bazaar))}};
+  nlohmann::ordered_json rules = nlohmann::ordered_json::object();
+  for (const RuleOptionInfo& option : kRuleOptionTable)
+    if (rule_option_applies(record.rules, option.option))
+      rules[std::string(option.name)] = std::string(rule_option_value(record.rules, option.option));
+  root["rules"] = rules;
   root["start"] = std::string(tile_spec(record.start_tile).id);
   if (record.deck) {
     nlohmann::ordered_json deck = nlohmann::ordered_json::array();
@@ -195,6 +210,7 @@ std::string state_summary_json(const GameState& state, const Record& record) {
   json scores = json::array();
   json players = json::array();
   const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
+  const bool large = state.has(Mechanic::LargeFollower);
   for (int p = 0; p < state.player_count(); ++p) {
     const auto player_id = static_cast<PlayerId>(p);
     scores.push_back(state.score(player_id));
@@ -212,6 +228,7 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     }
     player["breakdown"] = breakdown;
     player["followers"] = state.followers_in_supply(player_id);
+    if (large) player["large"] = state.figures_in_supply(player_id, FigureKind::LargeFollower);
     if (bcb) {
       player["bridges"] = state.bridges_in_supply(player_id);
       player["castles"] = state.castles_in_supply(player_id);

@@ -134,13 +134,17 @@ std::string action_text(const Before& before, const GameState& after, const Move
       return who + " built a bridge at " + at +
              (static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? " (north-south)"
                                                                           : " (east-west)");
-    case MoveKind::Meeple: {
+    case MoveKind::Meeple:
+    case MoveKind::Large: {
       std::string_view kind = "feature";
       if (before.turn_tile >= 0) {
         const PlacedTile& placed = after.placed_tiles()[static_cast<std::size_t>(before.turn_tile)];
         kind = segment_kind_name(placed, move.segment);
       }
-      return who + " placed a follower on the " + std::string(kind);
+      return who +
+             (move.kind == MoveKind::Large ? " placed the large follower on the "
+                                           : " placed a follower on the ") +
+             std::string(kind);
     }
     case MoveKind::Skip:
       return who + " placed no follower";
@@ -152,7 +156,7 @@ std::string action_text(const Before& before, const GameState& after, const Move
       return who + "'s castle claimed the feature at " + at;
     case MoveKind::Choose: {
       const std::string chosen(tile_spec(move.aux).id);
-      return after.rules().bazaar == BazaarRule::NoAuction
+      return after.rules().bazaar() == BazaarRule::NoAuction
                  ? who + " took " + chosen + " from the bazaar"
                  : who + " put " + chosen + " up for auction";
     }
@@ -193,6 +197,7 @@ json catalogue_json() {
         item["castle_base"] = segment.castle_base;
       }
       if (segment.kind == FeatureKind::Road && segment.inn) item["inn"] = true;
+      if (segment.kind == FeatureKind::City && segment.cathedral) item["cathedral"] = true;
       if (segment.kind == FeatureKind::Field) {
         json borders = json::array();
         for (int k = 0; k < kMaxPrintedSegments; ++k)
@@ -202,7 +207,7 @@ json catalogue_json() {
       segments.push_back(item);
     }
     tiles.push_back({{"id", std::string(spec.id)},
-                     {"expansion", spec.expansion == Expansion::Base ? "base" : "bcb"},
+                     {"expansion", std::string(expansion_name(spec.expansion))},
                      {"count", spec.count},
                      {"start", spec.start_tile},
                      {"bazaar", spec.bazaar},
@@ -222,7 +227,11 @@ json expansions_json(const RuleSet& rules) {
 }
 
 json rules_json(const RuleSet& rules) {
-  return {{"bazaar", std::string(bazaar_rule_name(rules.bazaar))}};
+  json out = json::object();
+  for (const RuleOptionInfo& option : kRuleOptionTable)
+    if (rule_option_applies(rules, option.option))
+      out[std::string(option.name)] = std::string(rule_option_value(rules, option.option));
+  return out;
 }
 
 std::span<const TileType> undrawn_tiles(const GameState& state,

@@ -1,0 +1,117 @@
+// The figure step: after the placement (and, with bridges, an optional bridge first), exactly
+// one figure action: a follower (`meeple`), a figure some mechanic brings (`large`, ...), or
+// `skip`.
+#include "core/mechanics/mechanics.h"
+#include "core/turn_flow.h"
+
+namespace carcassonne {
+
+StepResult figure_step(GameData& d, bool /*entering*/) {
+  if (d.turn.figure_done) return StepResult::Done;
+  d.flow.phase = Phase::Follower;
+  d.flow.decider = d.turn.player;
+  return StepResult::Wait;
+}
+
+bool can_deploy(const GameData& d, FigureKind kind, int segment) {
+  if (d.flow.phase != Phase::Follower || d.turn.tile < 0 || d.figures_of(d.turn.player, kind) == 0)
+    return false;
+  const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
+  if (segment == kBridgeSegment) {
+    if (!placed.has_bridge()) return false;
+  } else if (segment < 0 || segment >= tile_spec(placed.type).segment_count) {
+    return false;
+  }
+  return d.features.node(d.feature_of(d.turn.tile, segment)).followers == 0;
+}
+
+void push_deployments(const GameData& d, FigureKind kind, Move (*make)(int segment),
+                      MoveList& out) {
+  const int segments =
+      tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).segment_count;
+  for (int s = 0; s < segments; ++s)
+    if (can_deploy(d, kind, s)) out.push(make(s));
+  if (can_deploy(d, kind, kBridgeSegment)) out.push(make(kBridgeSegment));
+}
+
+void figure_moves(const GameData& d, MoveList& out) {
+  bool exclusive = false;
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.figure_prelude != nullptr) exclusive = m.figure_prelude(d, out) || exclusive;
+  });
+  if (exclusive) return;
+  push_deployments(
+      d, FigureKind::Follower, [](int segment) { return Move::meeple(segment); }, out);
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.figure_moves != nullptr) m.figure_moves(d, out);
+  });
+  out.push(Move::simple(MoveKind::Skip));
+}
+
+std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment) {
+  const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
+  const bool bridge = segment == kBridgeSegment && placed.has_bridge();
+  if (!bridge && segment >= tile_spec(placed.type).segment_count)
+    return Error{ErrorCode::OutOfRange, "no such feature on the tile just placed"};
+  if (d.figures_of(d.turn.player, kind) == 0)
+    return Error{ErrorCode::IllegalMove,
+                 kind == FigureKind::Follower
+                     ? std::string("no follower left in supply")
+                     : "no " + std::string(figure_info(kind).name) + " figure left in supply"};
+  if (!can_deploy(d, kind, segment))
+    return Error{ErrorCode::IllegalMove,
+                 "the " + std::string(feature_kind_name(d.segment_kind(d.turn.tile, segment))) +
+                     " already has a follower"};
+  return std::nullopt;
+}
+
+std::optional<Error> explain_figure(const GameData& d, const Move& move) {
+  const MechanicHooks* owner = figure_action_owner(d, move.kind);
+  if (owner != nullptr && owner->figure_prelude != nullptr) return owner->explain(d, move);
+  std::optional<Error> blocked;
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.figure_blocked != nullptr && !blocked) blocked = m.figure_blocked(d);
+  });
+  const bool figure_action =
+      owner != nullptr || move.kind == MoveKind::Meeple || move.kind == MoveKind::Skip;
+  if (!figure_action) {
+    if (blocked)
+      return Error{ErrorCode::WrongPhase,
+                   "the game is waiting for the bridge this placement needs"};
+    // "a bridge, a follower, a large follower or skip": what the mechanics in play offer.
+    std::string offers;
+    auto add = [&](std::string_view phrase) {
+      if (!phrase.empty()) offers += (offers.empty() ? "" : ", ") + std::string(phrase);
+    };
+    for_each_mechanic(d, [&](const MechanicHooks& m) {
+      if (m.figure_prelude != nullptr) add(m.figure_phrase);
+    });
+    add("a follower");
+    for_each_mechanic(d, [&](const MechanicHooks& m) {
+      if (m.figure_prelude == nullptr) add(m.figure_phrase);
+    });
+    return Error{ErrorCode::WrongPhase, "the game is waiting for " + offers + " or skip"};
+  }
+  if (blocked) return blocked;
+  if (owner != nullptr) return owner->explain(d, move);
+  if (move.kind == MoveKind::Skip) {
+    if (move == Move::simple(MoveKind::Skip)) return std::nullopt;
+    return Error{ErrorCode::BadNotation, "malformed skip"};
+  }
+  if (!(Move::meeple(move.segment) == move))
+    return Error{ErrorCode::BadNotation, "malformed meeple move"};
+  return explain_deploy(d, FigureKind::Follower, move.segment);
+}
+
+StepResult apply_figure(GameData& d, const Move& move) {
+  if (const MechanicHooks* owner = figure_action_owner(d, move.kind)) {
+    owner->apply(d, move);
+  } else {
+    if (move.kind == MoveKind::Meeple)
+      d.deploy(d.turn.player, FigureKind::Follower, d.node_of(d.turn.tile, move.segment));
+    d.turn.figure_done = true;
+  }
+  return d.turn.figure_done ? StepResult::Done : StepResult::Again;
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,211 @@
+// The data of a game, and the primitives every mechanic shares. Internal to the core: front ends
+// and bots use GameState (game.h), whose value this is.
+//
+// Promise: GameData is a plain value, grouped by concern, every group with a defaulted ==, so
+// that copying gives an independent game and == compares everything that decides the game's
+// future (the feature graph compares partitions, not parent pointers). The members here are the
+// base game's: the board and its feature graph, the followers, the players' supplies and scores,
+// the deck and the pending decision. Each mechanic keeps its own state in `mechanics`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/features.h"
+#include "core/figures.h"
+#include "core/mechanics/mechanic_states.h"
+#include "core/move.h"
+#include "core/rules.h"
+#include "core/tiles.h"
+
+namespace carcassonne {
+
+inline constexpr int kFollowersPerPlayer = 7;
+// The segment index that names a bridge on its tile (printed segments are 0..9).
+inline constexpr std::uint8_t kBridgeSegment = kMaxPrintedSegments;
+
+enum class Phase : std::uint8_t {
+  PlaceTile,
+  Follower,
+  CastleChoice,
+  Claim,
+  AuctionChoose,
+  AuctionBid,
+  AuctionDecide,
+  GameOver,
+};
+
+enum class ScoreCategory : std::uint8_t { Road, City, Cloister, Farm, Castle, Bazaar };
+inline constexpr int kScoreCategoryCount = 6;
+
+// Something that changed scores, reported to an optional log (for narration and tests).
+struct ScoreEvent {
+  ScoreCategory category = ScoreCategory::Road;
+  bool final_scoring = false;
+  int points = 0;            // what each winner received (bazaar: per player, see `payments`)
+  std::uint8_t winners = 0;  // bit p = player p received the points
+  int tiles = 0;             // tiles of the feature (cloister: itself plus neighbours)
+  int pennants = 0;
+  int cities = 0;    // farms: completed cities supplied
+  int castles = 0;   // farms: castles supplied
+  int x = 0, y = 0;  // a tile of the feature (for logs)
+};
+
+struct PlacedTile {
+  std::int16_t x = 0;
+  std::int16_t y = 0;
+  TileType type = kNoTile;
+  Rotation rotation = 0;
+  NodeId first_node = 0;    // printed segment k of this tile is node first_node + k
+  std::uint8_t bridge = 0;  // 0 none, 1 + BridgeAxis when a bridge stands on this tile
+  NodeId bridge_node = 0;
+  std::uint8_t shown_edges = 0;  // edge signature as shown, a bridge's ends being roads
+
+  bool has_bridge() const { return bridge != 0; }
+  BridgeAxis bridge_axis() const { return static_cast<BridgeAxis>(bridge - 1); }
+  bool operator==(const PlacedTile&) const = default;
+};
+
+// A figure on the board (the name is historical: every figure so far is a follower).
+struct Follower {
+  PlayerId player = kNoPlayer;
+  NodeId node = 0;  // the segment it stands on
+  FigureKind kind = FigureKind::Follower;
+  bool operator==(const Follower&) const = default;
+};
+
+// A feature or castle that completed in this turn part's scoring, as castles see it.
+struct Completion {
+  NodeId root = 0;  // feature root (for a castle: its city's root)
+  std::int32_t value = 0;
+  std::int16_t castle = -1;  // >= 0: this completion is castle #castle scoring
+  bool operator==(const Completion&) const = default;
+};
+
+// What a step of the turn flow (turn_flow.h) or a decision reports: it waits for a decision (the
+// pending phase is set), it is done (the next step follows), the current step goes on (Again),
+// or the flow jumps: a new turn part, the end of this part, the end of the game.
+enum class StepResult : std::uint8_t { Wait, Done, Again, StartPart, EndPart, GameOver };
+
+enum class PartKind : std::uint8_t { Normal, BazaarRound };
+
+// The pending decision and where the turn flow stands.
+struct FlowState {
+  Phase phase = Phase::GameOver;
+  PlayerId decider = 0;
+  std::uint8_t step = 0;      // row of kTurnSteps being run
+  bool step_entered = false;  // the step has started (a resumed step goes on where it was)
+  bool operator==(const FlowState&) const = default;
+};
+
+// The current turn part.
+struct TurnState {
+  PlayerId player = 0;  // whose turn part it is
+  PartKind part = PartKind::Normal;
+  TileType in_hand = kNoTile;
+  TileType given = kNoTile;  // a tile to play instead of a draw (a purchased bazaar tile)
+  bool tile_drawn = false;   // this part's tile came from the deck
+  int tile = -1;             // index of the tile placed in this part, or -1
+  bool figure_done = false;  // the figure step's action has been taken
+  std::int32_t number = 0;   // turn parts begun so far
+  bool operator==(const TurnState&) const = default;
+};
+
+struct DeckState {
+  std::vector<TileType> tiles;  // exact draw order after the start tile
+  int next = 0;                 // next tile to draw
+  std::vector<TileType> discarded;
+  int left() const { return static_cast<int>(tiles.size()) - next; }
+  bool operator==(const DeckState&) const = default;
+};
+
+struct PlayersState {
+  std::array<std::uint8_t, kFigureKindCount> per_player{};  // figures each player starts with
+  std::array<std::array<std::uint8_t, kFigureKindCount>, kMaxPlayers> figures{};  // in supply
+  std::array<int, kMaxPlayers> scores{};
+  std::array<std::array<int, kScoreCategoryCount>, kMaxPlayers> breakdown{};
+  bool operator==(const PlayersState&) const = default;
+};
+
+// Scoring of the current turn part (mechanics' decisions may pause it).
+struct TurnScoring {
+  std::vector<Completion> completed;  // features completed this part (then castles)
+  bool operator==(const TurnScoring&) const = default;
+};
+
+// Where score events go: not part of the game's value (two games equal whoever listens).
+struct ScoreLogSink {
+  std::vector<ScoreEvent>* events = nullptr;
+  bool operator==(const ScoreLogSink&) const { return true; }
+};
+
+struct GameData {
+  RuleSet rules;
+  int player_count = 0;
+  FlowState flow;
+  TurnState turn;
+  DeckState deck;
+  Board board;
+  std::vector<PlacedTile> placed;
+  FeatureGraph features;
+  std::vector<Follower> followers;
+  PlayersState players;
+  TurnScoring scoring;
+  MechanicStates mechanics;
+  ScoreLogSink log_sink;
+
+  bool operator==(const GameData&) const = default;
+
+  static std::size_t index(PlayerId p) { return static_cast<std::size_t>(p); }
+  bool has(Mechanic m) const { return rules.has(m); }
+  std::uint8_t& figures_of(PlayerId p, FigureKind kind) {
+    return players.figures[index(p)][static_cast<std::size_t>(kind)];
+  }
+  int figures_of(PlayerId p, FigureKind kind) const {
+    return players.figures[index(p)][static_cast<std::size_t>(kind)];
+  }
+
+  // ---- Queries (game_data.cpp) ----
+  // Node of segment `segment` (kBridgeSegment for the bridge) of placed tile `tile`.
+  NodeId node_of(int tile, int segment) const;
+  NodeId feature_of(int tile, int segment) const {
+    return features.find_const(node_of(tile, segment));
+  }
+  // The segment at border point `port` (board orientation), or kNoSegment; a bridge's ends are
+  // kBridgeSegment.
+  std::uint8_t segment_at(int tile, Port port) const;
+  PortMask segment_ports(int tile, int segment) const;
+  // The segment a location names: any border point the segment touches, a half-edge of a city
+  // side for that city, kCloisterPort for the cloister, kInnerPort for an enclosed field.
+  std::uint8_t segment_named(int tile, Port port) const;
+  Port canonical_location(int tile, int segment) const;
+  FeatureKind segment_kind(int tile, int segment) const;
+  EdgeKind shown_edge(int tile, Side side) const;
+  int feature_tile_count(NodeId root) const;
+  bool feature_complete(NodeId root) const;
+  // Bit p set = player p has the greatest strength (above 0) on the feature.
+  std::uint8_t majority(NodeId root) const;
+  // What a feature is worth now: completed (final_scoring false) or at the end; mechanics may
+  // change the value (inns, cathedrals).
+  int feature_value(NodeId root, bool final_scoring, int* tiles_out) const;
+  bool has_plain_placement(TileType type) const;
+  bool has_any_placement(TileType type) const;
+
+  // ---- Primitives shared by the mechanics (game_data.cpp) ----
+  void place_tile(int x, int y, TileType type, Rotation rotation);
+  void unite_across(int tile, Side side);
+  void deploy(PlayerId player, FigureKind kind, NodeId node);
+  void add_points(std::uint8_t winners, int points, ScoreCategory category);
+  // Sends every figure on the feature home.
+  void return_followers(NodeId root);
+  // Scores a feature for its majority and sends its figures home (completed: marks it scored).
+  void score_feature(NodeId root, bool final_scoring);
+  void log(const ScoreEvent& event) const {
+    if (log_sink.events != nullptr) log_sink.events->push_back(event);
+  }
+};
+
+}  // namespace carcassonne

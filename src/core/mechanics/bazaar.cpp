@@ -1,0 +1,243 @@
+// The bazaar (Bridges, Castles and Bazaars). See bazaar.h for the rules.
+#include "core/mechanics/bazaar.h"
+
+#include <algorithm>
+
+#include "core/game_data.h"
+#include "core/turn_flow.h"
+
+namespace carcassonne::bazaar {
+
+namespace {
+
+bool auction_variant(const GameData& d) {
+  return d.rules.bazaar() == BazaarRule::Auction;
+}
+
+PlayerId next_without_tile(const GameData& d, PlayerId after) {
+  for (int i = 1; i <= d.player_count; ++i) {
+    const auto p = static_cast<PlayerId>((after + i) % d.player_count);
+    if (d.mechanics.bazaar.taken[GameData::index(p)] == kNoTile) return p;
+  }
+  return kNoPlayer;
+}
+
+void give_tile(GameData& d, PlayerId player, TileType tile) {
+  BazaarState& b = d.mechanics.bazaar;
+  b.taken[GameData::index(player)] = tile;
+  b.offer.erase(std::find(b.offer.begin(), b.offer.end(), tile));
+}
+
+StepResult play_purchase(GameData& d, PlayerId player, TileType tile) {
+  return start_part(d, player, PartKind::BazaarRound, tile);
+}
+
+StepResult next_auction(GameData& d);
+
+// Bazaar round: the next player's purchased tile, or the end of the bazaar.
+StepResult continue_round(GameData& d) {
+  BazaarState& b = d.mechanics.bazaar;
+  if (!auction_variant(d)) {
+    // Variant: the next player without a tile chooses, until all have played.
+    b.auctioneer = next_without_tile(d, b.auctioneer);
+    if (b.auctioneer != kNoPlayer) return next_auction(d);
+  } else if (b.turns_left > 0) {
+    --b.turns_left;
+    b.round_player = static_cast<PlayerId>((b.round_player + 1) % d.player_count);
+    return play_purchase(d, b.round_player, b.taken[GameData::index(b.round_player)]);
+  }
+  b.stage = BazaarStage::None;
+  b.offer.clear();
+  b.taken.fill(kNoTile);
+  b.auctioneer = kNoPlayer;
+  b.tile = kNoTile;
+  d.turn.player = b.host;  // play resumes left of the bazaar's host
+  return StepResult::Done;
+}
+
+// The next choice of the bazaar: another auction (or, in the variant, the next player's pick),
+// the last tile given away, or the bazaar round.
+StepResult next_auction(GameData& d) {
+  BazaarState& b = d.mechanics.bazaar;
+  b.stage = BazaarStage::Auction;
+  b.tile = kNoTile;
+  b.highest_bid = -1;
+  b.highest_bidder = kNoPlayer;
+  b.bidder = kNoPlayer;
+  int without = 0;
+  for (int p = 0; p < d.player_count; ++p)
+    without += b.taken[GameData::index(static_cast<PlayerId>(p))] == kNoTile;
+  if (without == 1) {
+    // The last tile goes to the last player without an action.
+    const PlayerId last = next_without_tile(d, b.auctioneer == kNoPlayer ? 0 : b.auctioneer);
+    const TileType tile = b.offer.front();
+    give_tile(d, last, tile);
+    if (!auction_variant(d)) {
+      b.stage = BazaarStage::Round;
+      b.round_player = last;
+      return play_purchase(d, last, tile);
+    }
+    without = 0;
+  }
+  if (without == 0) {
+    // Auction variant: every player has a tile; they play them from the host's left.
+    b.stage = BazaarStage::Round;
+    b.round_player = b.host;
+    b.turns_left = d.player_count;
+    return continue_round(d);
+  }
+  d.flow.phase = Phase::AuctionChoose;
+  d.flow.decider = b.auctioneer;
+  return StepResult::Wait;
+}
+
+StepResult finish_auction(GameData& d, bool auctioneer_takes) {
+  BazaarState& b = d.mechanics.bazaar;
+  const PlayerId taker = auctioneer_takes ? b.auctioneer : b.highest_bidder;
+  const PlayerId payee = auctioneer_takes ? b.highest_bidder : b.auctioneer;
+  const int bid = b.highest_bid;
+  const auto pay = [&](PlayerId player, int points) {
+    d.add_points(static_cast<std::uint8_t>(1u << player), points, ScoreCategory::Bazaar);
+    ScoreEvent event;
+    event.category = ScoreCategory::Bazaar;
+    event.points = points;
+    event.winners = static_cast<std::uint8_t>(1u << player);
+    d.log(event);
+  };
+  pay(taker, -bid);
+  if (payee == taker) {
+    b.bank += bid;  // nobody outbid the auctioneer: the bid goes to the bank
+  } else {
+    pay(payee, bid);
+  }
+  give_tile(d, taker, b.tile);
+  if (next_without_tile(d, b.auctioneer) != kNoPlayer)
+    b.auctioneer = next_without_tile(d, b.auctioneer);
+  return next_auction(d);
+}
+
+}  // namespace
+
+void setup(GameData& d) {
+  d.mechanics.bazaar.taken.fill(kNoTile);
+}
+
+StepResult run(GameData& d, bool entering) {
+  BazaarState& b = d.mechanics.bazaar;
+  if (!entering) return StepResult::Wait;  // decisions report their own outcome
+  if (b.stage == BazaarStage::Round) return continue_round(d);  // a purchased tile was played
+  const bool bazaar_placed = d.turn.tile_drawn && d.turn.tile >= 0 &&
+                             tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).bazaar;
+  if (!bazaar_placed || d.deck.left() < d.player_count) return StepResult::Done;
+  b.stage = BazaarStage::Auction;
+  b.host = d.turn.player;
+  b.offer.assign(d.deck.tiles.begin() + d.deck.next,
+                 d.deck.tiles.begin() + d.deck.next + d.player_count);
+  d.deck.next += d.player_count;
+  b.taken.fill(kNoTile);
+  b.auctioneer = static_cast<PlayerId>((b.host + 1) % d.player_count);
+  return next_auction(d);
+}
+
+void moves(const GameData& d, MoveList& out) {
+  const BazaarState& b = d.mechanics.bazaar;
+  switch (d.flow.phase) {
+    case Phase::AuctionChoose:
+      for (std::size_t i = 0; i < b.offer.size(); ++i)
+        if (std::find(b.offer.begin(), b.offer.begin() + static_cast<long>(i), b.offer[i]) ==
+            b.offer.begin() + static_cast<long>(i))
+          out.push(Move::choose(b.offer[i]));  // identical tiles are one choice
+      break;
+    case Phase::AuctionBid:
+      for (int amount = b.highest_bid + 1; amount <= kMaxBid; ++amount) out.push(Move::bid(amount));
+      if (b.bidder != b.auctioneer) out.push(Move::simple(MoveKind::Pass));
+      break;
+    case Phase::AuctionDecide:
+      out.push(Move::simple(MoveKind::Buy));
+      out.push(Move::simple(MoveKind::Sell));
+      break;
+    default:
+      break;
+  }
+}
+
+std::optional<Error> explain(const GameData& d, const Move& move) {
+  const BazaarState& b = d.mechanics.bazaar;
+  switch (d.flow.phase) {
+    case Phase::AuctionChoose:
+      if (move.kind != MoveKind::Choose)
+        return Error{ErrorCode::WrongPhase, "the game is waiting for a revealed tile to be chosen"};
+      if (!(Move::choose(move.aux) == move))
+        return Error{ErrorCode::BadNotation, "malformed choose"};
+      return Error{ErrorCode::IllegalMove, "that tile is not among the revealed tiles left"};
+    case Phase::AuctionBid:
+      if (move.kind == MoveKind::Pass) {
+        if (!(move == Move::simple(MoveKind::Pass)))
+          return Error{ErrorCode::BadNotation, "malformed pass"};
+        return Error{ErrorCode::IllegalMove,
+                     "the auctioneer opens the auction with a bid (0 or more)"};
+      }
+      if (move.kind != MoveKind::Bid)
+        return Error{ErrorCode::WrongPhase, "the game is waiting for a bid or a pass"};
+      if (!(Move::bid(move.amount) == move)) return Error{ErrorCode::BadNotation, "malformed bid"};
+      if (move.amount < 0 || move.amount > kMaxBid)
+        return Error{ErrorCode::OutOfRange, "bids are 0 to " + std::to_string(kMaxBid) + " points"};
+      return Error{ErrorCode::IllegalMove, "a bid must be higher than the highest so far (" +
+                                               std::to_string(b.highest_bid) + ")"};
+    case Phase::AuctionDecide:
+      return Error{ErrorCode::WrongPhase, "the game is waiting for the auctioneer to buy or sell"};
+    default:
+      return Error{ErrorCode::WrongPhase, "no bazaar is in progress"};
+  }
+}
+
+StepResult apply(GameData& d, const Move& move) {
+  BazaarState& b = d.mechanics.bazaar;
+  switch (move.kind) {
+    case MoveKind::Choose:
+      b.tile = move.aux;
+      if (!auction_variant(d)) {
+        // Variant: the chooser takes the tile for free and plays it at once.
+        give_tile(d, b.auctioneer, b.tile);
+        b.stage = BazaarStage::Round;
+        return play_purchase(d, b.auctioneer, b.tile);
+      }
+      d.flow.phase = Phase::AuctionBid;
+      b.bidder = d.flow.decider = b.auctioneer;
+      return StepResult::Wait;
+    case MoveKind::Bid:
+      b.highest_bid = move.amount;
+      b.highest_bidder = b.bidder;
+      [[fallthrough]];
+    case MoveKind::Pass: {
+      // Each other player without a tile, clockwise from the auctioneer, bids once.
+      const PlayerId next = next_without_tile(d, b.bidder);
+      if (next != b.auctioneer) {
+        b.bidder = d.flow.decider = next;
+        return StepResult::Wait;
+      }
+      if (b.highest_bidder == b.auctioneer) return finish_auction(d, /*auctioneer_takes=*/true);
+      d.flow.phase = Phase::AuctionDecide;
+      d.flow.decider = b.auctioneer;
+      return StepResult::Wait;
+    }
+    case MoveKind::Buy:
+      return finish_auction(d, true);
+    case MoveKind::Sell:
+      return finish_auction(d, false);
+    default:
+      assert(false && "not a bazaar move");
+      return StepResult::Wait;
+  }
+}
+
+std::string invariants(const GameData& d) {
+  int payments = 0;
+  for (int p = 0; p < d.player_count; ++p)
+    payments += d.players.breakdown[static_cast<std::size_t>(p)]
+                                   [static_cast<std::size_t>(ScoreCategory::Bazaar)];
+  if (payments + d.mechanics.bazaar.bank != 0) return "bazaar payments do not sum to zero";
+  return {};
+}
+
+}  // namespace carcassonne::bazaar

@@ -1,0 +1,65 @@
+// The bazaar (Bridges, Castles and Bazaars).
+//
+// Promise: owns the auction and the bazaar round. After a turn part (not in a bazaar round) whose
+// drawn bazaar tile was placed, when the deck holds at least as many tiles as players, that many
+// are revealed. Auction (default): from the left of the bazaar's player, the auctioneer chooses a
+// tile and opens with a bid (0 or more); each other player without a tile bids higher or passes,
+// once, clockwise; then the auctioneer buys from or sells to the highest bidder; if nobody
+// outbid the auctioneer, the bid goes to the bank. The next auctioneer is the next player
+// clockwise from the previous auctioneer without a tile; the last tile goes free to the last
+// player. Then, from the host's left, each plays their tile as a turn part (steps 1-8 of the
+// order of play); play resumes left of the host. No-auction variant: from the host's left, each
+// chooses a revealed tile and plays it at once. Payments are score category Bazaar; the bank
+// keeps what auctioneers paid to nobody, so payments plus bank add up to 0.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/move.h"
+#include "core/result.h"
+#include "core/tiles.h"
+#include "core/types.h"
+
+namespace carcassonne {
+
+struct GameData;
+enum class StepResult : std::uint8_t;
+
+// Bids are whole points from 0 to this bound, so that legal_moves() can list every bid. No tile
+// is worth anywhere near this much; the rules themselves set no upper limit.
+inline constexpr int kMaxBid = 100;
+
+enum class BazaarStage : std::uint8_t { None, Auction, Round };
+
+struct BazaarState {
+  BazaarStage stage = BazaarStage::None;
+  PlayerId host = kNoPlayer;  // who placed the bazaar tile
+  std::vector<TileType> offer;
+  std::array<TileType, kMaxPlayers> taken{};
+  PlayerId auctioneer = kNoPlayer;
+  TileType tile = kNoTile;  // on auction
+  int highest_bid = -1;
+  PlayerId highest_bidder = kNoPlayer;
+  PlayerId bidder = kNoPlayer;        // whose bid or pass is pending
+  PlayerId round_player = kNoPlayer;  // bazaar round: whose purchased tile is played
+  int turns_left = 0;                 // bazaar round (auction): purchased tiles still to play
+  int bank = 0;                       // points paid to the bank
+  bool operator==(const BazaarState&) const = default;
+};
+
+namespace bazaar {
+void setup(GameData& d);
+// Step Bazaar: starts a due bazaar, or goes on with one in progress (after each purchased
+// tile's turn part); Done when there is none or it is over.
+StepResult run(GameData& d, bool entering);
+void moves(const GameData& d, MoveList& out);
+std::optional<Error> explain(const GameData& d, const Move& move);
+StepResult apply(GameData& d, const Move& move);
+std::string invariants(const GameData& d);
+}  // namespace bazaar
+
+}  // namespace carcassonne

@@ -1,0 +1,18 @@
+// The state of every mechanic, as one value: a member per mechanic that has state of its own.
+// Adding a mechanic with state adds its member here (and its row to kMechanicTable).
+#pragma once
+
+#include "core/mechanics/bazaar.h"
+#include "core/mechanics/bridges.h"
+#include "core/mechanics/castles.h"
+
+namespace carcassonne {
+
+struct MechanicStates {
+  BridgesState bridges;
+  CastlesState castles;
+  BazaarState bazaar;
+  bool operator==(const MechanicStates&) const = default;
+};
+
+}  // namespace carcassonne

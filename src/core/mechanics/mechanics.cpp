@@ -1,0 +1,101 @@
+// The table of mechanics, one row each, in the order of the Mechanic enum.
+#include "core/mechanics/mechanics.h"
+
+#include "core/mechanics/bazaar.h"
+#include "core/mechanics/bridges.h"
+#include "core/mechanics/castles.h"
+#include "core/mechanics/cathedral.h"
+#include "core/mechanics/inn.h"
+#include "core/mechanics/large_follower.h"
+
+namespace carcassonne {
+
+namespace {
+
+constexpr MechanicHooks bridges_row() {
+  MechanicHooks m{Mechanic::Bridges, "bridges", "a bridge"};
+  m.setup = &bridges::setup;
+  m.begin_part = &bridges::begin_part;
+  m.placement_rotations = &bridges::repairable_rotations;
+  m.has_placement = &bridges::has_placement_with_bridge;
+  m.placement_extra = &bridges::placement_extra;
+  m.on_placed = &bridges::on_placed;
+  m.placement_note = &bridges::placement_note;
+  m.figure_prelude = &bridges::figure_prelude;
+  m.figure_blocked = &bridges::figure_blocked;
+  m.owns = [](MoveKind kind) { return kind == MoveKind::Bridge; };
+  m.explain = &bridges::explain;
+  m.apply = &bridges::apply;
+  m.invariants = &bridges::invariants;
+  return m;
+}
+
+constexpr MechanicHooks castles_row() {
+  MechanicHooks m{Mechanic::Castles, "castles", ""};
+  m.setup = &castles::setup;
+  m.finish = &castles::finish;
+  m.invariants = &castles::invariants;
+  return m;
+}
+
+constexpr MechanicHooks bazaar_row() {
+  MechanicHooks m{Mechanic::Bazaar, "bazaar", ""};
+  m.setup = &bazaar::setup;
+  m.invariants = &bazaar::invariants;
+  return m;
+}
+
+constexpr MechanicHooks large_follower_row() {
+  MechanicHooks m{Mechanic::LargeFollower, "large follower", "a large follower"};
+  m.setup = &large_follower::setup;
+  m.figure_moves = &large_follower::figure_moves;
+  m.owns = &large_follower::owns;
+  m.explain = &large_follower::explain;
+  m.apply = &large_follower::apply;
+  return m;
+}
+
+constexpr MechanicHooks inn_row() {
+  MechanicHooks m{Mechanic::Inn, "inn", ""};
+  m.feature_value = &inn::feature_value;
+  return m;
+}
+
+constexpr MechanicHooks cathedral_row() {
+  MechanicHooks m{Mechanic::Cathedral, "cathedral", ""};
+  m.feature_value = &cathedral::feature_value;
+  return m;
+}
+
+}  // namespace
+
+constexpr std::array<MechanicHooks, kMechanicCount> kMechanicTable = {
+    bridges_row(), castles_row(), bazaar_row(), large_follower_row(), inn_row(), cathedral_row(),
+};
+
+namespace {
+constexpr bool rows_in_enum_order() {
+  for (int i = 0; i < kMechanicCount; ++i)
+    if (static_cast<int>(kMechanicTable[static_cast<std::size_t>(i)].mechanic) != i) return false;
+  return true;
+}
+static_assert(rows_in_enum_order(), "kMechanicTable rows follow the Mechanic enum");
+}  // namespace
+
+const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind) {
+  const MechanicHooks* owner = nullptr;
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.owns != nullptr && m.owns(kind)) owner = &m;
+  });
+  return owner;
+}
+
+int mechanics_feature_value(const GameData& d, NodeId root, bool final_scoring, int tiles,
+                            int value) {
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.feature_value != nullptr) value = m.feature_value(d, root, final_scoring, tiles, value);
+  });
+  return value;
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,82 @@
+// The table of mechanics: what each mechanic adds to the base game, at fixed moments.
+//
+// Promise: a mechanic is a module (its own files under core/mechanics/) that owns its state (a
+// member of MechanicStates), its set-up, what it adds to placement and to the figure step, its
+// scoring contribution, its decisions (legal moves, the explanation of illegal ones, apply) and
+// its invariants. kMechanicTable has one row per mechanic, in the order of the Mechanic enum;
+// the engine asks only the rows of the mechanics in play, so a game without a mechanic pays
+// nothing for it. The order of the turn's steps between mechanics is kTurnSteps (turn_flow.h).
+//
+// Recipe for a new mechanic: a value in `Mechanic` and the expansion's preset (rules.h); files
+// core/mechanics/NAME.{h,cpp}; its state in MechanicStates (if it has any); a row here; its
+// steps as rows of kTurnSteps (if it has steps of its own); its verbs in move.h and notation.cpp
+// (if it has new actions); a figure in figures.h (if it brings one).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/game_data.h"
+#include "core/move.h"
+#include "core/result.h"
+
+namespace carcassonne {
+
+struct MechanicHooks {
+  Mechanic mechanic;
+  std::string_view name;
+  // What it offers in the figure step, for messages ("a bridge", "a large follower"), or empty.
+  std::string_view figure_phrase;
+  // Set-up: each player's pieces of this mechanic, before the first turn.
+  void (*setup)(GameData&) = nullptr;
+  // A turn part begins.
+  void (*begin_part)(GameData&) = nullptr;
+  // Placement: rotations of a tile on a frontier square that are legal only with this mechanic
+  // (a bridge); whether a tile has any such placement; actions offered beside the placements
+  // (`discard`), given whether the tile has a plain placement; what a placement leaves to do.
+  unsigned (*placement_rotations)(const GameData&, TileType, const FrontierSquare&) = nullptr;
+  bool (*has_placement)(const GameData&, TileType) = nullptr;
+  void (*placement_extra)(const GameData&, bool plain, MoveList&) = nullptr;
+  void (*on_placed)(GameData&, bool fits_plainly) = nullptr;
+  // Why a placement does not fit, for the part of the message that concerns this mechanic.
+  std::string (*placement_note)(const GameData&) = nullptr;
+  // The figure step: actions offered before the figures (bridges); true when they are the only
+  // legal actions now.
+  bool (*figure_prelude)(const GameData&, MoveList&) = nullptr;
+  // The figure step: why only the prelude's actions are legal now (a placement awaiting its
+  // bridge), or nullopt.
+  std::optional<Error> (*figure_blocked)(const GameData&) = nullptr;
+  // The figure step: this mechanic's figure actions (after the base game's followers).
+  void (*figure_moves)(const GameData&, MoveList&) = nullptr;
+  // Actions of the figure step this mechanic owns: explanation when illegal, and performing one.
+  bool (*owns)(MoveKind) = nullptr;
+  std::optional<Error> (*explain)(const GameData&, const Move&) = nullptr;
+  void (*apply)(GameData&, const Move&) = nullptr;
+  // The value of a feature as scored (completed, or at the end): the base game's value in.
+  int (*feature_value)(const GameData&, NodeId root, bool final_scoring, int tiles,
+                       int value) = nullptr;
+  // At the end of the game, before incomplete features score.
+  void (*finish)(GameData&) = nullptr;
+  // A description of the first broken invariant of this mechanic, or empty.
+  std::string (*invariants)(const GameData&) = nullptr;
+};
+
+extern const std::array<MechanicHooks, kMechanicCount> kMechanicTable;
+
+// Calls `f(hooks)` for every mechanic in play, in table order.
+template <typename F>
+void for_each_mechanic(const GameData& d, F&& f) {
+  for (MechanicMask m = d.rules.mechanics; m != 0; m &= m - 1)
+    f(kMechanicTable[static_cast<std::size_t>(std::countr_zero(m))]);
+}
+
+// The mechanic in play that owns an action of the figure step, or null.
+const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind);
+
+int mechanics_feature_value(const GameData& d, NodeId root, bool final_scoring, int tiles,
+                            int value);
+
+}  // namespace carcassonne

@@ -1,0 +1,89 @@
+// The turn flow as data: one ordered table of the steps of a turn part, and one table of the
+// decisions a game can wait for.
+//
+// Promise: kTurnSteps reads like the contract's "Order of play" (record-format-bigbox.md); a
+// step whose mechanic is not in play is passed over; every ordering question between mechanics
+// is the position of a row. A step runs until it must wait for a decision (it sets the pending
+// phase and decider), is done (the next row follows), starts a new turn part (back to the first
+// row), ends the turn part early (to the first row after the part's steps) or ends the game.
+// A step is re-run after each decision taken in it, with `entering` false, and goes on where it
+// stood (its progress is in the state, so the state stays a plain value).
+//
+// kDecisionTable has one row per Phase: the legal moves, the explanation of a move that is not
+// among them, and the function that performs one. GameState::check accepts a move exactly when
+// the row's generator lists it (legality by construction).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include "core/game_data.h"
+#include "core/move.h"
+#include "core/result.h"
+
+namespace carcassonne {
+
+enum class TurnStep : std::uint8_t {
+  BeginPart,           // 1. a turn part begins ([fairy point] to come)
+  PlaceTile,           // 2. draw (or take the purchased tile), place it or discard it
+  Figure,              // 2-4. optional bridge, then exactly one figure action
+  CollectCompletions,  // 6. the features the tile (and bridge) completed
+  CastleChoices,       // 6. `castle`/`score` for completed small cities
+  ScoreFeatures,       // 6. completed features score; their figures go home
+  CastleRounds,        // 6. castles score completions in their fief (`claim`)
+  Bazaar,              // 9. the auction and the bazaar round (each purchase a turn part)
+  NextPart,            // the next player's turn
+};
+
+struct TurnStepRow {
+  TurnStep step;
+  std::string_view name;
+  MechanicMask needs;  // 0: the base game's step; else it runs when one of these is in play
+  StepResult (*run)(GameData& d, bool entering);
+};
+
+struct DecisionRow {
+  Phase phase;
+  std::string_view name;         // as replay output and the protocol name the decision
+  std::string_view waiting_for;  // "the game is waiting for ..." when another action is sent
+  void (*moves)(const GameData& d, MoveList& out);
+  // Why a move outside the legal list is illegal (may return nullopt: a generic message is used).
+  std::optional<Error> (*explain)(const GameData& d, const Move& move);
+  StepResult (*apply)(GameData& d, const Move& move);
+};
+
+const TurnStepRow& turn_step_row(int index);
+int turn_step_count();
+const DecisionRow& decision_row(Phase phase);
+
+// Goes on from the current step with what the last step or decision reported, until the game
+// waits for a decision or is over.
+void run_flow(GameData& d, StepResult result);
+// A new turn part for `player` (from the first row): a drawn tile, or `given` (a purchase).
+StepResult start_part(GameData& d, PlayerId player, PartKind part, TileType given);
+// The end of the game: figures in castles leave, then the final scoring.
+void finish_game(GameData& d);
+
+// Steps and decisions of the base game, defined in placement.cpp, figure_step.cpp, scoring.cpp.
+StepResult place_step(GameData& d, bool entering);
+void place_moves(const GameData& d, MoveList& out);
+std::optional<Error> explain_place(const GameData& d, const Move& move);
+StepResult apply_place(GameData& d, const Move& move);
+StepResult figure_step(GameData& d, bool entering);
+void figure_moves(const GameData& d, MoveList& out);
+std::optional<Error> explain_figure(const GameData& d, const Move& move);
+StepResult apply_figure(GameData& d, const Move& move);
+bool can_deploy(const GameData& d, FigureKind kind, int segment);
+// Why deploying a figure of `kind` on `segment` of the tile just placed is illegal, or nullopt.
+std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment);
+// Figure actions of the tile just placed, for mechanics that bring a figure: one move per
+// segment where `kind` may stand (`make` builds the move from the segment).
+void push_deployments(const GameData& d, FigureKind kind, Move (*make)(int segment), MoveList& out);
+StepResult collect_completions_step(GameData& d, bool entering);
+StepResult score_features_step(GameData& d, bool entering);
+// Draws the next placeable tile into the hand (tiles without a placement are discarded); false
+// when the deck is used up.
+bool draw_tile(GameData& d);
+
+}  // namespace carcassonne
