@@ -3,10 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/notation.h"
@@ -22,6 +26,8 @@ struct ReferenceSegment {
   int pennants = 0;
   bool castle_base = false;
   bool inn = false;
+  bool cathedral = false;
+  bool inner = false;  // "field inner": an enclosed field touching no tile edge
   std::uint16_t bordered = 0;
 };
 struct ReferenceTile {
@@ -72,6 +78,10 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
         segment.castle_base = true;
       } else if (word == "inn") {
         segment.inn = true;
+      } else if (word == "cathedral") {
+        segment.cathedral = true;
+      } else if (word == "inner" && kind == "field") {
+        segment.inner = true;  // ports stay 0
       } else if (word == "borders") {
         borders = true;
       } else if (borders && word.size() > 1 && word[0] == '#') {
@@ -86,17 +96,34 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
   return tiles;
 }
 
+// The expansion a reference ID belongs to, or nothing for the sets not in the catalogue yet
+// (Traders & Builders, Princess & Dragon, Abbey & Mayor).
+std::optional<Expansion> reference_expansion(const std::string& id) {
+  if (id.find('-') == std::string::npos) return Expansion::Base;
+  if (id.rfind("BCB-", 0) == 0) return Expansion::BridgesCastlesBazaars;
+  if (id.rfind("IC-", 0) == 0) return Expansion::InnsCathedrals;
+  return std::nullopt;
+}
+
 TEST(Tiles, CatalogueMatchesTheSharedReference) {
   const std::string path = std::string(CARCASSONNE_SOURCE_DIR) + "/../shared/reference/tiles.txt";
   if (!std::ifstream(path).good()) GTEST_SKIP() << "reference file not present: " << path;
   std::map<std::string, ReferenceTile> reference;
   for (ReferenceTile& tile : read_reference(path)) reference[tile.id] = tile;
-  ASSERT_GE(reference.size(), 35u);
+  ASSERT_GE(reference.size(), 52u);
+  // Every reference tile of the catalogued sets is in the catalogue, and no other.
+  std::set<std::string> expected_ids, catalogue_ids;
+  for (const auto& [id, tile] : reference)
+    if (reference_expansion(id)) expected_ids.insert(id);
+  for (const TileSpec& spec : kTileCatalogue) catalogue_ids.insert(std::string(spec.id));
+  EXPECT_EQ(catalogue_ids, expected_ids);
+  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u);
   for (const TileSpec& spec : kTileCatalogue) {
     SCOPED_TRACE(std::string(spec.id));
     auto found = reference.find(std::string(spec.id));
     ASSERT_NE(found, reference.end());
     const ReferenceTile& ref = found->second;
+    EXPECT_EQ(reference_expansion(ref.id), spec.expansion);
     EXPECT_EQ(spec.count, ref.count);
     EXPECT_EQ(spec.start_tile, ref.start);
     EXPECT_EQ(spec.bazaar, ref.bazaar);
@@ -115,6 +142,10 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
       EXPECT_EQ(segment.pennants, r.pennants) << "segment " << s;
       EXPECT_EQ(segment.castle_base, r.castle_base) << "segment " << s;
       EXPECT_EQ(segment.inn, r.inn) << "segment " << s;
+      EXPECT_EQ(segment.cathedral, r.cathedral) << "segment " << s;
+      if (r.inner) {
+        EXPECT_EQ(segment.ports, 0) << "segment " << s;
+      }
       EXPECT_EQ(segment.bordered_cities, r.bordered) << "segment " << s;
     }
     EXPECT_EQ(printed, static_cast<int>(ref.segments.size()));
@@ -123,13 +154,68 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
 }
 
 TEST(Tiles, BoxCounts) {
-  int base = 0, bcb = 0;
-  for (const TileSpec& spec : kTileCatalogue)
-    (spec.expansion == Expansion::Base ? base : bcb) += spec.count;
-  EXPECT_EQ(base, 72);
-  EXPECT_EQ(bcb, 12);
+  std::array<int, kExpansionCount> tiles{}, types{};
+  for (const TileSpec& spec : kTileCatalogue) {
+    tiles[static_cast<std::size_t>(spec.expansion)] += spec.count;
+    ++types[static_cast<std::size_t>(spec.expansion)];
+  }
+  EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::Base)], 72);
+  EXPECT_EQ(types[static_cast<std::size_t>(Expansion::Base)], 24);
+  EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::BridgesCastlesBazaars)], 12);
+  EXPECT_EQ(types[static_cast<std::size_t>(Expansion::BridgesCastlesBazaars)], 11);
+  EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::InnsCathedrals)], 18);
+  EXPECT_EQ(types[static_cast<std::size_t>(Expansion::InnsCathedrals)], 17);
   EXPECT_EQ(kTileCatalogue[*find_tile_type("D")].start_tile, true);
   EXPECT_FALSE(find_tile_type("Y").has_value());
+}
+
+TEST(Tiles, InnsAndCathedrals) {
+  int tiles = 0, types = 0, cathedral_copies = 0;
+  std::set<std::pair<std::string, PortMask>> inns;  // (tile, road ports) of every inn
+  for (const TileSpec& spec : kTileCatalogue) {
+    if (spec.expansion == Expansion::InnsCathedrals) {
+      tiles += spec.count;
+      ++types;
+    }
+    for (int s = 0; s < spec.segment_count; ++s) {
+      const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
+      if (segment.cathedral) {
+        EXPECT_EQ(segment.kind, FeatureKind::City) << spec.id;
+        cathedral_copies += spec.count;
+      }
+      if (segment.inn) {
+        EXPECT_EQ(segment.kind, FeatureKind::Road) << spec.id;
+        inns.emplace(spec.id, segment.ports);
+      }
+    }
+  }
+  EXPECT_EQ(tiles, 18);
+  EXPECT_EQ(types, 17);
+  EXPECT_EQ(cathedral_copies, 2);
+  const TileSpec& cathedral = tile_spec(*find_tile_type("IC-K"));
+  EXPECT_EQ(cathedral.count, 2);
+  EXPECT_TRUE(cathedral.segments[0].cathedral);
+  // Port numbers: N 1, E 4, S 7, W 10.
+  const auto side = [](Port p) { return port_bit(p); };
+  const std::set<std::pair<std::string, PortMask>> expected = {
+      {"BCB-C", side(7)},
+      {"BCB-J", side(7)},
+      {"IC-A", static_cast<PortMask>(side(7) | side(10))},
+      {"IC-B", static_cast<PortMask>(side(4) | side(10))},
+      {"IC-C", side(4)},  // the east road only
+      {"IC-L", static_cast<PortMask>(side(4) | side(7))},
+      {"IC-M", static_cast<PortMask>(side(7) | side(10))},
+      {"IC-N", side(7)},
+  };
+  EXPECT_EQ(inns, expected);
+  // IC-H: four caps round an enclosed field that touches no edge but borders all four.
+  const TileSpec& h = tile_spec(*find_tile_type("IC-H"));
+  ASSERT_EQ(h.segment_count, 5);
+  EXPECT_EQ(h.segments[4].kind, FeatureKind::Field);
+  EXPECT_EQ(h.segments[4].ports, 0);
+  EXPECT_EQ(h.segments[4].bordered_cities, 0b1111);
+  // IC-D: the cloister comes after its two roads and two fields.
+  EXPECT_EQ(rotated_tile(*find_tile_type("IC-D"), 0).cloister_segment, 4);
 }
 
 TEST(Tiles, RotationTurnsNorthToEast) {

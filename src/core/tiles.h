@@ -1,5 +1,6 @@
-// The tile catalogue: every tile type of the base game and of Bridges, Castles and Bazaars, as
-// printed (rotation 0), and derived per-rotation lookup tables, all built at compile time.
+// The tile catalogue: every tile type of the base game, of Bridges, Castles and Bazaars and of Inns
+// & Cathedrals, as printed (rotation 0), and derived per-rotation lookup tables, all built at
+// compile time.
 //
 // Promise: the data restates ../shared/reference/tiles.txt in the project's own form; a tile type
 // is a small integer (TileType) indexing kTileCatalogue; nothing here changes at run time.
@@ -68,17 +69,24 @@ enum PortBit : PortMask {
   WNW = 1 << 11,
 };
 constexpr PortMask kAllHalves = NNW | NNE | ENE | ESE | SSE | SSW | WSW | WNW;
-constexpr SegmentSpec city(PortMask ports, int pennants = 0, bool castle_base = false) {
-  return {
-      FeatureKind::City, ports, static_cast<std::uint8_t>(pennants), castle_base, false, false, 0};
+constexpr SegmentSpec city(PortMask ports, int pennants = 0, bool castle_base = false,
+                           bool cathedral = false) {
+  SegmentSpec segment{FeatureKind::City, ports, static_cast<std::uint8_t>(pennants)};
+  segment.castle_base = castle_base;
+  segment.cathedral = cathedral;
+  return segment;
 }
 constexpr SegmentSpec cap(PortMask ports) {
   return city(ports, 0, true);
+}
+constexpr SegmentSpec cathedral_city(PortMask ports) {
+  return city(ports, 0, false, true);
 }
 constexpr SegmentSpec road(PortMask ports, bool inn = false) {
   return {FeatureKind::Road, ports, 0, false, inn, false, 0};
 }
 // `cities` lists the 1-based city numbers of the reference ("borders city #1 #2" -> {1, 2}).
+// An enclosed field touching no tile edge (the reference's "field inner") has ports 0.
 constexpr SegmentSpec field(PortMask ports, std::initializer_list<int> cities = {}) {
   std::uint16_t bordered = 0;
   for (int k : cities) bordered = static_cast<std::uint16_t>(bordered | (1u << (k - 1)));
@@ -107,6 +115,7 @@ constexpr TileSpec bazaar(TileSpec spec) {
 namespace detail {
 using namespace tile_dsl;
 constexpr Expansion kBcb = Expansion::BridgesCastlesBazaars;
+constexpr Expansion kIc = Expansion::InnsCathedrals;
 
 // Written from ../shared/reference/tiles.txt (rotation 0 = the new-edition picture).
 inline constexpr std::array kCatalogue = {
@@ -223,6 +232,89 @@ inline constexpr std::array kCatalogue = {
         .add(city(E | W))
         .add(field(NNW | NNE, {1}))
         .add(field(SSE | SSW, {1})),
+    // ---- Inns & Cathedrals: 18 tiles, IC-A..IC-Q (IC-K twice) ----
+    tile("IC-A", 1, kIc)
+        .add(road(S | W, true))
+        .add(field(NNW | NNE | ENE | ESE | SSE | WNW))
+        .add(field(SSW | WSW)),
+    tile("IC-B", 1, kIc)
+        .add(road(E | W, true))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE | SSW | WSW)),
+    tile("IC-C", 1, kIc)
+        .add(road(E, true))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
+    tile("IC-D", 1, kIc)
+        .add(road(E))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE | SSW | WSW))
+        .add(cloister()),
+    tile("IC-E", 1, kIc)
+        .add(road(N | W))
+        .add(road(E | S))
+        .add(field(NNW | WNW))
+        .add(field(NNE | ENE | SSW | WSW))
+        .add(field(ESE | SSE)),
+    tile("IC-F", 1, kIc)
+        .add(city(N | W))
+        .add(road(E))
+        .add(field(ENE, {1}))
+        .add(field(ESE | SSE | SSW, {1})),
+    tile("IC-G", 1, kIc)
+        .add(city(W))
+        .add(field(NNW | NNE, {1}))
+        .add(field(ENE | ESE | SSE | SSW, {1})),
+    tile("IC-H", 1, kIc)
+        .add(cap(N))
+        .add(cap(E))
+        .add(cap(S))
+        .add(cap(W))
+        .add(field(0, {1, 2, 3, 4})),
+    tile("IC-I", 1, kIc)
+        .add(cap(N))
+        .add(cap(S))
+        .add(road(E))
+        .add(road(W))
+        .add(field(ENE, {1}))
+        .add(field(ESE, {2}))
+        .add(field(WSW, {2}))
+        .add(field(WNW, {1})),
+    tile("IC-J", 1, kIc)
+        .add(cap(N))
+        .add(road(S))
+        .add(field(ENE | ESE | SSE, {1}))
+        .add(field(SSW | WSW | WNW, {1})),
+    tile("IC-K", 2, kIc).add(cathedral_city(N | E | S | W)),
+    tile("IC-L", 1, kIc)
+        .add(city(N | W, 1))
+        .add(road(E | S, true))
+        .add(field(ENE | SSW, {1}))
+        .add(field(ESE | SSE)),
+    tile("IC-M", 1, kIc)
+        .add(cap(N))
+        .add(road(S | W, true))
+        .add(field(ENE | ESE | SSE | WNW, {1}))
+        .add(field(SSW | WSW)),
+    tile("IC-N", 1, kIc)
+        .add(city(N | W))
+        .add(road(S, true))
+        .add(field(ENE | ESE | SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("IC-O", 1, kIc).add(cap(N)).add(cap(E)).add(cap(W)).add(field(SSE | SSW, {1, 2, 3})),
+    tile("IC-P", 1, kIc).add(city(N | W, 1)).add(cap(S)).add(field(ENE | ESE, {1, 2})),
+    tile("IC-Q", 1, kIc)
+        .add(city(E | W, 1))
+        .add(road(N))
+        .add(road(S))
+        .add(field(NNW, {1}))
+        .add(field(NNE, {1}))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
 };
 }  // namespace detail
 
@@ -290,12 +382,16 @@ inline constexpr auto kRotationTable = build_rotation_table();
 
 // Compile-time checks of the catalogue against the reference's own invariants.
 constexpr bool catalogue_is_consistent() {
-  int base_tiles = 0, bcb_tiles = 0;
+  std::array<int, kExpansionCount> tiles{};
   for (const TileSpec& spec : kCatalogue) {
-    (spec.expansion == Expansion::Base ? base_tiles : bcb_tiles) += spec.count;
+    if (static_cast<int>(spec.expansion) >= kExpansionCount) return false;
+    tiles[static_cast<std::size_t>(spec.expansion)] += spec.count;
     PortMask field_halves = 0, middles = 0;
     for (int i = 0; i < spec.segment_count; ++i) {
       const SegmentSpec& s = spec.segments[i];
+      // Pennants, castle bases and cathedrals belong to cities, inns to roads.
+      if (s.kind != FeatureKind::City && (s.pennants || s.castle_base || s.cathedral)) return false;
+      if (s.kind != FeatureKind::Road && s.inn) return false;
       if (s.kind == FeatureKind::Field) {
         if ((s.ports & ~half_edges_mask()) || (field_halves & s.ports)) return false;
         field_halves |= s.ports;
@@ -317,7 +413,9 @@ constexpr bool catalogue_is_consistent() {
         return false;
     }
   }
-  return base_tiles == 72 && bcb_tiles == 12;
+  return tiles[static_cast<std::size_t>(Expansion::Base)] == 72 &&
+         tiles[static_cast<std::size_t>(Expansion::BridgesCastlesBazaars)] == 12 &&
+         tiles[static_cast<std::size_t>(Expansion::InnsCathedrals)] == 18;
 }
 static_assert(catalogue_is_consistent(), "tile catalogue contradicts the reference's invariants");
 }  // namespace detail
