@@ -204,10 +204,11 @@ export class TurnController {
     const swatch = h('span', { class: 'swatch', style: { background: seatColour(pending.seat) } });
     if (seat === null) {
       container.className = 'card action-card waiting';
-      container.append(
-        h('div', { class: 'card-title' }, swatch, h('span', {}, `${name} to ${phaseWords(phase)}`), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))),
-        st.tile && phase === 'place' ? h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: `tile in hand: ${st.tile}`, testid: 'hand-tile' }), h('span', { class: 'muted' }, `tile ${st.tile}`)) : null,
-      );
+      container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, `${name} to ${phaseWords(phase)}`), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))));
+      // (The DOM's own append() writes a null child as the text "null": add the hand only when there is one.)
+      if (st.tile && phase === 'place') {
+        container.append(h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: `tile in hand: ${st.tile}`, testid: 'hand-tile' }), h('span', { class: 'muted' }, `tile ${st.tile}`)));
+      }
       return;
     }
 
