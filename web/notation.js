@@ -69,3 +69,18 @@ const PHASE_WORDS = {
 export function phaseWords(phase) {
   return PHASE_WORDS[phase] || phase || '';
 }
+
+// What the pending seat has to do now, in words: the phase's words, except when the follower
+// phase offers only the bridge that the placement needs (the state's `bridge_required`, or a
+// legal list of bridges only): then that bridge is what is asked for.
+export function decisionWords(state) {
+  const phase = state?.pending?.phase;
+  if (phase === 'meeple' && bridgeRequired(state)) return 'build the required bridge';
+  return phaseWords(phase);
+}
+
+function bridgeRequired(state) {
+  if (state.bridge_required) return true;
+  const legal = state.legal;
+  return Array.isArray(legal) && legal.length > 0 && legal.every((action) => parseAction(action).verb === 'bridge');
+}

@@ -3,7 +3,7 @@
 
 import { h, s, clear } from './dom.js';
 import { seatColour, MEEPLE_PATH } from './tiles.js';
-import { groupLegal, phaseWords } from './notation.js';
+import { groupLegal, decisionWords } from './notation.js';
 
 function meepleIcon(colour, size = 16) {
   return s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
@@ -87,7 +87,7 @@ export function renderBazaar(container, state, art, act, busy) {
   container.append(h('div', { class: 'card-title' }, stallIcon(), 'Bazaar'));
   if (state.pending) {
     container.append(h('div', { class: 'hint', 'data-testid': 'bazaar-status' },
-      `${nameOf(state.pending.seat)} to ${phaseWords(state.pending.phase)}.`));
+      `${nameOf(state.pending.seat)} to ${decisionWords(state)}.`));
   }
 
   // Revealed tiles; taken ones are marked with who has them.
