@@ -1,7 +1,9 @@
-// Bridges (BCB): a placement that fits only with a bridge, then the bridge, then a follower.
-// Ann plays in the page, a second page watches; the test's connection plays Bob when needed.
-// The deck starts with BCB-A (a field on every side) for Ann: east of the start tile's road it
-// fits only with an east-west bridge.
+// Bridges (BCB): a placement that fits only with a bridge, and a follower on a field beside a
+// bridge. Ann plays in the page, a second page watches, the test's connection reads Ann's legal
+// list. In the first game the deck starts with BCB-A (a field on every side) for Ann: east of
+// the start tile's road it fits only with an east-west bridge. In the second, Ann puts E (a city
+// on one side, a field on the others) on the start tile's city, builds a bridge across its field
+// and puts a farmer on that field, whose usual spot is where the bridge goes.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,11 +13,11 @@ import { waitForVersion, assertMatches, assertOffersLegal, clickVisible, decide 
 const suite = browserSuite();
 
 // A game of Ann (this page) against Bob (the test's connection), and a spectator's page.
-async function bridgeGame() {
+async function bridgeGame(deck) {
   const { browser, client } = suite;
   const { game, seats } = await client.create({
     players: [{ name: 'Ann', seat: 'human' }, { name: 'Bob', seat: 'human' }],
-    expansions: ['bcb'], rules: { bazaar: 'auction' }, deck: ['BCB-A', 'E', 'E', 'U'],
+    expansions: ['bcb'], rules: { bazaar: 'auction' }, deck,
   });
   await client.holdSeat(game, seats[0].token); // to read Ann's legal list (the test never acts for her)
   const page = await newPage(browser, 'ann');
@@ -42,7 +44,7 @@ async function placeNeedingBridge(game, page) {
 
 test('while only the required bridge is legal, the page asks for the bridge, not a follower', async () => {
   const { client } = suite;
-  const { game, page, watcher } = await bridgeGame();
+  const { game, page, watcher } = await bridgeGame(['BCB-A', 'E', 'E', 'U']);
   let st = await placeNeedingBridge(game, page);
   assert.equal(st.pending.phase, 'meeple');
   assert.equal(st.bridge_required, true);
@@ -69,5 +71,54 @@ test('while only the required bridge is legal, the page asks for the bridge, not
   assert.equal(st.bridge_required, false);
   assert.equal((await page.innerText('[data-testid="turn-banner"]')).trim(), 'Your turn: deploy a follower');
   await assertOffersLegal(page, st);
+  assert.deepEqual([...page.problems, ...watcher.problems], [], 'no errors in the pages');
+});
+
+// The screen boxes of two elements overlap (by more than a hair).
+async function overlap(page, selectorA, selectorB) {
+  return page.evaluate(([a, b]) => {
+    const ra = document.querySelector(a).getBoundingClientRect();
+    const rb = document.querySelector(b).getBoundingClientRect();
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    return w > 0.5 && h > 0.5;
+  }, [selectorA, selectorB]);
+}
+
+test('a farmer on a tile with a bridge is drawn on its field, not on the bridge', async () => {
+  const { client } = suite;
+  const { game, page, watcher } = await bridgeGame(['E', 'U', 'U']);
+  let st = client.state(game);
+  await waitForVersion(page, st.version);
+  assert.deepEqual(st.legal.filter((a) => a.startsWith('place 0,-1 ')), ['place 0,-1 r180'], 'E fits on the start tile\'s city one way');
+  await clickVisible(page, '[data-testid="board-position"][data-x="0"][data-y="-1"]');
+  await page.click('[data-testid="board-confirm"]');
+  st = await client.waitForState(game, (s) => s.version > st.version);
+  await waitForVersion(page, st.version);
+  assert.ok(st.legal.includes('bridge 0,-1 EW'), 'a bridge may cross the field of E');
+  await decide(page, 'bridge 0,-1 EW');
+  st = await client.waitForState(game, (s) => s.version > st.version);
+  for (const p of [page, watcher]) await waitForVersion(p, st.version);
+  assert.ok(st.legal.includes('meeple NNW'), 'a follower may go on the field');
+  const bridge = '[data-testid="board-bridge"][data-x="0"][data-y="-1"]';
+  const tile = '[data-testid="board-tile"][data-x="0"][data-y="-1"]';
+  const spot = '[data-testid="meeple-spot"][data-action="meeple NNW"]';
+  assert.equal(await page.getAttribute(spot, 'data-feature'), 'field');
+  assert.equal(await overlap(page, `${spot} .spot-ring`, bridge), false, 'the field\'s follower spot is off the bridge');
+  assert.equal(await overlap(page, `${spot} .spot-ring`, tile), true, 'and on the tile');
+  await screenshot(page, 'e-farmer-spot-beside-bridge');
+
+  await decide(page, 'meeple NNW');
+  st = await client.waitForState(game, (s) => s.version > st.version);
+  const farmer = st.followers.find((f) => f.x === 0 && f.y === -1);
+  assert.equal(farmer.feature, 'field');
+  for (const p of [page, watcher]) {
+    await waitForVersion(p, st.version);
+    await assertMatches(p, st, 'farmer on a bridged tile');
+    const drawn = '[data-testid="follower"][data-x="0"][data-y="-1"][data-feature="field"]';
+    assert.equal(await overlap(p, `${drawn} path`, bridge), false, 'the farmer is drawn off the bridge');
+    assert.equal(await overlap(p, `${drawn} path`, tile), true, 'on its tile');
+  }
+  await screenshot(watcher, 'e-farmer-beside-bridge');
   assert.deepEqual([...page.problems, ...watcher.problems], [], 'no errors in the pages');
 });
