@@ -397,6 +397,24 @@ export class TileArt {
     return point;
   }
 
+  // What tile `id` turned by `rotation` looks like, as a string: two rotations of a tile give the
+  // same string exactly when the turned tiles have the same edges and the same segment layout
+  // (every segment's kind, border points after turning, pennants, castle base and inn, and the
+  // cities a field borders), so that a player could not tell them apart.
+  look(id, rotation) {
+    const entry = this.tiles.get(id);
+    const quarters = quartersOf(rotation);
+    if (!entry) return `${id} r${quarters}`;
+    const { tile } = entry;
+    const segments = tile.segments || [];
+    const portsOf = (seg) => (seg.ports || []).map((p) => rotatePort(p, quarters)).sort((a, b) => PORTS.indexOf(a) - PORTS.indexOf(b)).join(',');
+    const parts = segments.map((seg) => [
+      seg.kind, portsOf(seg), seg.pennants || 0, seg.castle_base ? 'castle-base' : '', seg.inn ? 'inn' : '',
+      (seg.borders || []).map((i) => portsOf(segments[i] || {})).sort().join('+'),
+    ].join(' '));
+    return parts.sort().join(' | ');
+  }
+
   // The kind of feature at a location of a placed tile (for labels), or null for a bridge end.
   featureAt(id, rotation, loc) {
     if (loc === 'cloister') return 'cloister';

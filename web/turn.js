@@ -24,6 +24,14 @@ export class TurnController {
 
   setArt(art) {
     this.art = art;
+    if (this.state) this.squares = placementsBySquare(this.groups.place, this.state.needs_bridge, this.lookOf(this.state));
+  }
+
+  // What the tile in hand looks like by rotation (so that turns that look the same are one choice).
+  lookOf(state) {
+    const art = this.art;
+    const tile = state?.tile;
+    return art && tile ? (rotation) => art.look(tile, rotation) : null;
   }
 
   // The seat that decides now, when this connection holds it; else null.
@@ -38,7 +46,7 @@ export class TurnController {
     const previous = this.state;
     this.state = state;
     this.groups = groupLegal(state?.legal);
-    this.squares = placementsBySquare(this.groups.place, state?.needs_bridge);
+    this.squares = placementsBySquare(this.groups.place, state?.needs_bridge, this.lookOf(state));
     const sameDecision = previous && state && previous.version === state.version && previous.game === state.game;
     if (!sameDecision) {
       this.selection = null;
