@@ -90,31 +90,21 @@ export function renderBazaar(container, state, art, act, busy) {
       `${nameOf(state.pending.seat)} to ${decisionWords(state)}.`));
   }
 
-  // Revealed tiles; taken ones are marked with who has them.
-  const takenBy = new Map();
-  (bazaar.taken || []).forEach((tile, seat) => {
-    if (tile) {
-      if (!takenBy.has(tile)) takenBy.set(tile, []);
-      takenBy.get(tile).push(seat);
-    }
-  });
+  // The revealed tiles nobody has got yet (the server takes a tile out of `offer` when someone
+  // gets it; who got which is listed below). Identical tiles are one choice (`choose TILE`), so
+  // every copy of a tile the player may choose is a button for it. While an auction runs, one
+  // copy of its tile is marked.
   const offer = h('div', { class: 'bazaar-offer', 'data-testid': 'bazaar-offer' });
   const chooseActions = new Map((g.choose || []).map((c) => [c.tile, c.action]));
-  const usedTaken = new Map();
   let auctionShown = false;
   for (const tile of bazaar.offer || []) {
-    const takers = takenBy.get(tile) || [];
-    const used = usedTaken.get(tile) || 0;
-    const taker = used < takers.length ? takers[used] : null;
-    if (taker !== null) usedTaken.set(tile, used + 1);
-    const auctioned = bazaar.auction_tile === tile && taker === null && !auctionShown;
+    const auctioned = bazaar.auction_tile === tile && !auctionShown;
     if (auctioned) auctionShown = true;
-    const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}${taker !== null ? ' taken' : ''}` },
+    const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}` },
       art.mini(tile, { size: 56, title: tile }),
-      h('div', { class: 'offer-label' }, taker !== null ? nameOf(taker) : auctioned ? 'on auction' : tile));
-    if (chooseActions.has(tile) && taker === null) {
+      h('div', { class: 'offer-label' }, auctioned ? 'on auction' : tile));
+    if (chooseActions.has(tile)) {
       const action = chooseActions.get(tile);
-      chooseActions.delete(tile);
       offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: state.rules?.bazaar === 'no-auction' ? `take ${tile}` : `put ${tile} up for auction` }, item));
     } else {
       offer.append(item);
