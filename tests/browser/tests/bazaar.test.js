@@ -91,3 +91,51 @@ test('every copy of a revealed tile can be chosen', async () => {
   assert.equal(st.bazaar.auction_tile, 'E');
   assert.deepEqual(page.problems, [], 'no errors in the page');
 });
+
+// The no-auction variant's panel as a list of [seat, what it says].
+async function picksShown(page) {
+  return page.$$eval('[data-testid="bazaar-pick"]', (els) => els.map((el) => [Number(el.dataset.seat), el.innerText.replace(/\s+/g, ' ').trim()]));
+}
+
+test('without auctions the bazaar shows who chooses and who took which tile, and no bids', async () => {
+  const { game, page } = await bazaarGame(['Ann', 'Bob'], 'no-auction', ['BCB-A', 'E', 'E', 'U']);
+  const panel = '[data-testid="bazaar-panel"]';
+  const noBids = async (label) => {
+    assert.equal(await page.locator('[data-testid="bazaar-highest"]').count(), 0, `no highest bid (${label})`);
+    assert.doesNotMatch(await page.innerText(panel), /\bbids?\b|on auction|highest/i, `the panel speaks of no bids (${label})`);
+  };
+  let st = await placeBazaarTile(game, page);
+  assert.equal(st.pending.phase, 'choose');
+  assert.equal(st.pending.seat, 1, 'Bob chooses first');
+  assert.deepEqual(st.bazaar.offer, ['E', 'E']);
+  await noBids('Bob chooses');
+  assert.deepEqual(await picksShown(page), [[0, 'Ann no tile yet'], [1, 'Bob chooses now']]);
+  assert.match(await page.innerText(`${panel} [data-testid="bazaar-status"]`), /^Bob to choose a bazaar tile\.$/);
+  assert.equal(await page.locator('[data-testid="bazaar-choose"][data-action="choose E"]').count(), 2, 'both copies of E can be taken');
+  await screenshot(page, 'g-no-auction-choose');
+
+  await page.locator('[data-testid="bazaar-choose"][data-action="choose E"]').nth(1).click();
+  st = await next(game, page, st, 'Bob took E');
+  assert.deepEqual(st.bazaar.taken, [null, 'E']);
+  assert.equal(st.bazaar.auction_tile, 'E', 'the state names the tile just taken');
+  assert.equal(st.pending.phase, 'place');
+  await noBids('Bob plays the tile he took');
+  assert.deepEqual(await picksShown(page), [[0, 'Ann no tile yet'], [1, 'Bob took E']]);
+  const left = await page.$$eval('[data-testid="bazaar-offer"] .offer-label', (els) => els.map((el) => el.textContent));
+  assert.deepEqual(left, ['E'], 'the E left is shown as itself, not as on auction');
+  await screenshot(page, 'g-no-auction-taken');
+
+  // Bob plays his E; the last E is Ann's.
+  const square = page.locator('[data-testid="board-position"][data-needs-bridge="none"]').first();
+  await clickVisible(page, `[data-testid="board-position"][data-x="${await square.getAttribute('data-x')}"][data-y="${await square.getAttribute('data-y')}"]`);
+  await page.click('[data-testid="board-confirm"]');
+  st = await next(game, page, st, 'Bob placed his E');
+  await decide(page, 'skip');
+  st = await next(game, page, st, 'Ann got the last E');
+  assert.deepEqual(st.bazaar.taken, ['E', 'E']);
+  assert.equal(st.pending.seat, 0);
+  await noBids('Ann plays the last tile');
+  assert.deepEqual(await picksShown(page), [[0, 'Ann took E'], [1, 'Bob took E']]);
+  await screenshot(page, 'g-no-auction-round');
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+});
