@@ -13,7 +13,7 @@ import { TurnController } from './turn.js';
 import { Lobby } from './lobby.js';
 import { renderPlayers, renderBazaar, renderDeck, renderLog, renderResults } from './panels.js';
 import { rememberTokens, tokensFor, forgetToken } from './storage.js';
-import { phaseWords } from './notation.js';
+import { decisionWords } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
 const PLAY_ICON = '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 2l9 6-9 6z" fill="currentColor"/></svg>';
@@ -410,10 +410,10 @@ class App {
       if (mine) {
         banner.classList.add('mine');
         const several = (st.you || []).length > 1;
-        banner.append(several ? `${name(seat)}: ${phaseWords(st.pending.phase)}` : `Your turn: ${phaseWords(st.pending.phase)}`);
+        banner.append(several ? `${name(seat)}: ${decisionWords(st)}` : `Your turn: ${decisionWords(st)}`);
         title = '● Your turn · Carcassonne';
       } else {
-        banner.append(`${name(seat)} is about to ${phaseWords(st.pending.phase)}`);
+        banner.append(`${name(seat)} is about to ${decisionWords(st)}`);
       }
       if (this.view === 'replay') banner.append(h('span', { class: 'muted' }, ' (replay)'));
     } else {

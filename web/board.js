@@ -327,7 +327,7 @@ export class Board {
       const t = tiles.get(`${f.x},${f.y}`);
       // A follower in a castle is drawn with its castle.
       if (f.feature === 'castle') continue;
-      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, f.location) : [50, 50];
+      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
       const lying = f.feature === 'field';
       const g = s('g', {
         class: `follower feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
@@ -398,7 +398,7 @@ export class Board {
     }
     for (const m of deco.markers || []) {
       const t = tiles.get(`${m.x},${m.y}`);
-      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, m.loc) : [50, 50];
+      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50];
       const g = s('g', {
         class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}`, 'data-testid': m.kind === 'claim' ? 'claim-spot' : 'meeple-spot',
         'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc,

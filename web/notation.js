@@ -33,12 +33,24 @@ export function groupLegal(legal) {
 }
 
 // Legal placements by square, rotations in clockwise order: [{x, y, options: [{rotation, action, needsBridge}]}].
-export function placementsBySquare(placeActions, needsBridge = []) {
+// `lookOf(rotation)`, when given, says what the tile looks like turned so (TileArt.look): of the
+// legal placements on a square that look the same, only the first in the legal list is offered
+// (a symmetric tile's turns that nobody could tell apart are one choice).
+export function placementsBySquare(placeActions, needsBridge = [], lookOf = null) {
   const bridgeSet = new Set(needsBridge);
   const squares = new Map();
+  const looks = new Map(); // square -> the looks offered there
   for (const p of placeActions || []) {
     const key = `${p.x},${p.y}`;
-    if (!squares.has(key)) squares.set(key, { x: p.x, y: p.y, options: [] });
+    if (!squares.has(key)) {
+      squares.set(key, { x: p.x, y: p.y, options: [] });
+      looks.set(key, new Set());
+    }
+    const look = lookOf ? lookOf(p.rotation) : null;
+    if (look !== null && look !== undefined) {
+      if (looks.get(key).has(look)) continue;
+      looks.get(key).add(look);
+    }
     squares.get(key).options.push({ rotation: p.rotation, action: p.action, needsBridge: bridgeSet.has(p.action) });
   }
   for (const sq of squares.values()) {
@@ -68,4 +80,19 @@ const PHASE_WORDS = {
 
 export function phaseWords(phase) {
   return PHASE_WORDS[phase] || phase || '';
+}
+
+// What the pending seat has to do now, in words: the phase's words, except when the follower
+// phase offers only the bridge that the placement needs (the state's `bridge_required`, or a
+// legal list of bridges only): then that bridge is what is asked for.
+export function decisionWords(state) {
+  const phase = state?.pending?.phase;
+  if (phase === 'meeple' && bridgeRequired(state)) return 'build the required bridge';
+  return phaseWords(phase);
+}
+
+function bridgeRequired(state) {
+  if (state.bridge_required) return true;
+  const legal = state.legal;
+  return Array.isArray(legal) && legal.length > 0 && legal.every((action) => parseAction(action).verb === 'bridge');
 }

@@ -3,7 +3,7 @@
 
 import { h, s, clear } from './dom.js';
 import { seatColour, MEEPLE_PATH } from './tiles.js';
-import { groupLegal, phaseWords } from './notation.js';
+import { groupLegal, decisionWords } from './notation.js';
 
 function meepleIcon(colour, size = 16) {
   return s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
@@ -83,46 +83,39 @@ export function renderBazaar(container, state, art, act, busy) {
   const nameOf = (seat) => (seat === null || seat === undefined ? '—' : players[seat]?.name ?? `seat ${seat + 1}`);
   const mine = (state.you || []).includes(state.pending?.seat) && Array.isArray(state.legal);
   const g = mine ? groupLegal(state.legal) : {};
+  // In the no-auction variant there are no bids: players take tiles in turn (the state's
+  // `auction_tile` is then the tile just taken, not one on auction).
+  const noAuction = state.rules?.bazaar === 'no-auction';
 
-  container.append(h('div', { class: 'card-title' }, stallIcon(), 'Bazaar'));
+  container.append(h('div', { class: 'card-title' }, stallIcon(), 'Bazaar', noAuction ? h('span', { class: 'muted' }, '· no auctions') : null));
   if (state.pending) {
     container.append(h('div', { class: 'hint', 'data-testid': 'bazaar-status' },
-      `${nameOf(state.pending.seat)} to ${phaseWords(state.pending.phase)}.`));
+      `${nameOf(state.pending.seat)} to ${decisionWords(state)}.`));
   }
 
-  // Revealed tiles; taken ones are marked with who has them.
-  const takenBy = new Map();
-  (bazaar.taken || []).forEach((tile, seat) => {
-    if (tile) {
-      if (!takenBy.has(tile)) takenBy.set(tile, []);
-      takenBy.get(tile).push(seat);
-    }
-  });
+  // The revealed tiles nobody has got yet (the server takes a tile out of `offer` when someone
+  // gets it; who got which is listed below). Identical tiles are one choice (`choose TILE`), so
+  // every copy of a tile the player may choose is a button for it. While an auction runs, one
+  // copy of its tile is marked.
   const offer = h('div', { class: 'bazaar-offer', 'data-testid': 'bazaar-offer' });
   const chooseActions = new Map((g.choose || []).map((c) => [c.tile, c.action]));
-  const usedTaken = new Map();
   let auctionShown = false;
   for (const tile of bazaar.offer || []) {
-    const takers = takenBy.get(tile) || [];
-    const used = usedTaken.get(tile) || 0;
-    const taker = used < takers.length ? takers[used] : null;
-    if (taker !== null) usedTaken.set(tile, used + 1);
-    const auctioned = bazaar.auction_tile === tile && taker === null && !auctionShown;
+    const auctioned = !noAuction && bazaar.auction_tile === tile && !auctionShown;
     if (auctioned) auctionShown = true;
-    const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}${taker !== null ? ' taken' : ''}` },
+    const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}` },
       art.mini(tile, { size: 56, title: tile }),
-      h('div', { class: 'offer-label' }, taker !== null ? nameOf(taker) : auctioned ? 'on auction' : tile));
-    if (chooseActions.has(tile) && taker === null) {
+      h('div', { class: 'offer-label' }, auctioned ? 'on auction' : tile));
+    if (chooseActions.has(tile)) {
       const action = chooseActions.get(tile);
-      chooseActions.delete(tile);
-      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: state.rules?.bazaar === 'no-auction' ? `take ${tile}` : `put ${tile} up for auction` }, item));
+      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: noAuction ? `take ${tile}` : `put ${tile} up for auction` }, item));
     } else {
       offer.append(item);
     }
   }
   if (offer.childElementCount) container.append(offer);
 
-  if (bazaar.auction_tile) {
+  if (bazaar.auction_tile && !noAuction) {
     container.append(h('div', { class: 'bazaar-auction', 'data-testid': 'bazaar-highest' },
       'Highest bid: ',
       bazaar.highest_bid === null || bazaar.highest_bid === undefined
@@ -159,9 +152,14 @@ export function renderBazaar(container, state, art, act, busy) {
     if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, `Buy it (pay ${bid} to ${bidder})`));
     if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, `Sell it (${bidder} pays you ${bid})`));
   }
-  const noAuction = state.rules?.bazaar === 'no-auction';
   if (g.choose) container.append(h('div', { class: 'hint' }, noAuction ? 'Click a tile to take it and play it.' : 'Click a tile to put it up for auction.'));
-  // Who got which tile (the bazaar round plays them in turn).
+  const who = noAuction ? picksList(bazaar, state, art, nameOf) : gotList(bazaar, art, nameOf);
+  if (who) container.append(who);
+  if (controls.childElementCount) container.append(controls);
+}
+
+// Who got which tile (the bazaar round plays them in turn), or nothing before anyone has one.
+function gotList(bazaar, art, nameOf) {
   const got = (bazaar.taken || []).map((tile, seat) => [seat, tile]).filter(([, tile]) => tile);
   if (got.length) {
     const list = h('div', { class: 'bazaar-taken', 'data-testid': 'bazaar-taken' }, h('span', { class: 'muted' }, 'Got: '));
@@ -169,9 +167,25 @@ export function renderBazaar(container, state, art, act, busy) {
       list.append(h('span', { class: 'taken-item', title: `${nameOf(seat)}: ${tile}` },
         h('span', { class: 'swatch', style: { background: seatColour(seat) } }), nameOf(seat), ' ', art.mini(tile, { size: 22 })));
     }
-    container.append(list);
+    return list;
   }
-  if (controls.childElementCount) container.append(controls);
+  return null;
+}
+
+// The no-auction variant: every player in seat order, with the tile they took, or whether they
+// choose now.
+function picksList(bazaar, state, art, nameOf) {
+  const list = h('ul', { class: 'bazaar-picks', 'data-testid': 'bazaar-picks' });
+  for (const { seat } of state.players || []) {
+    const tile = bazaar.taken?.[seat];
+    const choosing = !tile && state.pending?.phase === 'choose' && state.pending.seat === seat;
+    list.append(h('li', { class: `pick${choosing ? ' choosing' : ''}`, 'data-testid': 'bazaar-pick', 'data-seat': seat, 'data-tile': tile || '' },
+      h('span', { class: 'swatch', style: { background: seatColour(seat) } }),
+      h('span', { class: 'name' }, nameOf(seat)),
+      tile ? [h('span', {}, ` took ${tile}`), art.mini(tile, { size: 22, title: `${nameOf(seat)} took ${tile}` })]
+        : h('span', { class: 'muted' }, choosing ? ' chooses now' : ' no tile yet')));
+  }
+  return list;
 }
 
 // --- tiles left --------------------------------------------------------------------------------

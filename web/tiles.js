@@ -207,6 +207,25 @@ function layoutTile(tile) {
   return layout;
 }
 
+// A bridge crosses the middle of its tile (drawn 21 units wide); a follower (about 20 units) is
+// clear of it this far from the bridge's axis.
+const BRIDGE_CLEARANCE = 20;
+
+// A field's follower point moved off a bridge ("NS" or "EW") of its tile when it lies on it:
+// to the middle of the field's border points (inset as usual) on the side of the bridge that
+// has most of them, the earlier side (north or west) when even. `ports`: the field's border
+// points, in board orientation.
+function offBridge(point, bridge, ports) {
+  const axis = bridge === 'NS' ? 0 : 1; // the coordinate across the bridge
+  if (Math.abs(point[axis] - 50) >= BRIDGE_CLEARANCE) return point;
+  const clear = ports.map((p) => insetPoint(p, 0.62)).filter((pt) => Math.abs(pt[axis] - 50) >= BRIDGE_CLEARANCE);
+  const before = clear.filter((pt) => pt[axis] < 50);
+  const after = clear.filter((pt) => pt[axis] > 50);
+  const side = after.length > before.length ? after : before;
+  if (!side.length) return point;
+  return [side.reduce((a, p) => a + p[0], 0) / side.length, side.reduce((a, p) => a + p[1], 0) / side.length];
+}
+
 // --- drawing --------------------------------------------------------------------------------
 
 function shieldPath() {
@@ -359,8 +378,9 @@ export class TileArt {
 
   // Where a follower on location `loc` of tile `id` (placed with `rotation`) is drawn, in the
   // placed tile's own 0..100 square (board orientation). A location naming no printed segment
-  // (a bridge's end) sits just inside that border point.
-  anchor(id, rotation, loc) {
+  // (a bridge's end) sits just inside that border point. `bridge` ("NS", "EW" or null) is the
+  // bridge on the placed tile: a field's follower is drawn off it, on the field.
+  anchor(id, rotation, loc, bridge = null) {
     const entry = this.tiles.get(id);
     const quarters = quartersOf(rotation);
     if (!entry) return loc === 'cloister' ? CENTRE : insetPoint(loc);
@@ -369,7 +389,30 @@ export class TileArt {
     const printed = rotatePort(loc, -quarters);
     const index = tile.segments.findIndex((seg) => seg.kind !== 'cloister' && (seg.ports || []).includes(printed));
     if (index < 0 || !layout.anchors.has(index)) return insetPoint(loc);
-    return rotatePoint(layout.anchors.get(index), quarters);
+    const point = rotatePoint(layout.anchors.get(index), quarters);
+    const segment = tile.segments[index];
+    if (bridge && segment.kind === 'field') {
+      return offBridge(point, bridge, segment.ports.map((p) => rotatePort(p, quarters)));
+    }
+    return point;
+  }
+
+  // What tile `id` turned by `rotation` looks like, as a string: two rotations of a tile give the
+  // same string exactly when the turned tiles have the same edges and the same segment layout
+  // (every segment's kind, border points after turning, pennants, castle base and inn, and the
+  // cities a field borders), so that a player could not tell them apart.
+  look(id, rotation) {
+    const entry = this.tiles.get(id);
+    const quarters = quartersOf(rotation);
+    if (!entry) return `${id} r${quarters}`;
+    const { tile } = entry;
+    const segments = tile.segments || [];
+    const portsOf = (seg) => (seg.ports || []).map((p) => rotatePort(p, quarters)).sort((a, b) => PORTS.indexOf(a) - PORTS.indexOf(b)).join(',');
+    const parts = segments.map((seg) => [
+      seg.kind, portsOf(seg), seg.pennants || 0, seg.castle_base ? 'castle-base' : '', seg.inn ? 'inn' : '',
+      (seg.borders || []).map((i) => portsOf(segments[i] || {})).sort().join('+'),
+    ].join(' '));
+    return parts.sort().join(' | ');
   }
 
   // The kind of feature at a location of a placed tile (for labels), or null for a bridge end.

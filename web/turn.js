@@ -6,7 +6,7 @@
 // rotation being previewed. It hands the board its decorations and draws the "your move" card.
 
 import { h, clear } from './dom.js';
-import { groupLegal, placementsBySquare, featureWord, phaseWords } from './notation.js';
+import { groupLegal, placementsBySquare, featureWord, decisionWords } from './notation.js';
 import { seatColour } from './tiles.js';
 
 export class TurnController {
@@ -24,6 +24,14 @@ export class TurnController {
 
   setArt(art) {
     this.art = art;
+    if (this.state) this.squares = placementsBySquare(this.groups.place, this.state.needs_bridge, this.lookOf(this.state));
+  }
+
+  // What the tile in hand looks like by rotation (so that turns that look the same are one choice).
+  lookOf(state) {
+    const art = this.art;
+    const tile = state?.tile;
+    return art && tile ? (rotation) => art.look(tile, rotation) : null;
   }
 
   // The seat that decides now, when this connection holds it; else null.
@@ -38,7 +46,7 @@ export class TurnController {
     const previous = this.state;
     this.state = state;
     this.groups = groupLegal(state?.legal);
-    this.squares = placementsBySquare(this.groups.place, state?.needs_bridge);
+    this.squares = placementsBySquare(this.groups.place, state?.needs_bridge, this.lookOf(state));
     const sameDecision = previous && state && previous.version === state.version && previous.game === state.game;
     if (!sameDecision) {
       this.selection = null;
@@ -204,16 +212,17 @@ export class TurnController {
     const swatch = h('span', { class: 'swatch', style: { background: seatColour(pending.seat) } });
     if (seat === null) {
       container.className = 'card action-card waiting';
-      container.append(
-        h('div', { class: 'card-title' }, swatch, h('span', {}, `${name} to ${phaseWords(phase)}`), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))),
-        st.tile && phase === 'place' ? h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: `tile in hand: ${st.tile}`, testid: 'hand-tile' }), h('span', { class: 'muted' }, `tile ${st.tile}`)) : null,
-      );
+      container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, `${name} to ${decisionWords(st)}`), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))));
+      // (The DOM's own append() writes a null child as the text "null": add the hand only when there is one.)
+      if (st.tile && phase === 'place') {
+        container.append(h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: `tile in hand: ${st.tile}`, testid: 'hand-tile' }), h('span', { class: 'muted' }, `tile ${st.tile}`)));
+      }
       return;
     }
 
     container.className = 'card action-card mine';
     const several = (st.you || []).length > 1;
-    container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, several ? `${name}: ${phaseWords(phase)}` : `Your move: ${phaseWords(phase)}`)));
+    container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, several ? `${name}: ${decisionWords(st)}` : `Your move: ${decisionWords(st)}`)));
     const body = h('div', { class: 'card-body' });
     container.append(body);
     const g = this.groups;

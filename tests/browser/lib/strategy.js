@@ -104,8 +104,10 @@ export class Strategy {
   }
 }
 
-// Legal placements grouped by square, like the page groups them.
-export function squaresOf(legal, needsBridge = []) {
+// Legal placements grouped by square, like the page groups them. With `look` (see looks()), the
+// placements on a square that look the same are one option, the first of them in the legal list,
+// as the page offers them; `same` lists the legal actions each option stands for.
+export function squaresOf(legal, needsBridge = [], look = null) {
   const bridgeSet = new Set(needsBridge);
   const squares = new Map();
   for (const action of legal) {
@@ -113,8 +115,28 @@ export function squaresOf(legal, needsBridge = []) {
     if (!m) continue;
     const key = `${m[1]},${m[2]}`;
     if (!squares.has(key)) squares.set(key, { x: Number(m[1]), y: Number(m[2]), options: [] });
-    squares.get(key).options.push({ rotation: Number(m[3]), action, needsBridge: bridgeSet.has(action) });
+    const options = squares.get(key).options;
+    const rotation = Number(m[3]);
+    const twin = look && options.find((o) => look(o.rotation) === look(rotation));
+    if (twin) twin.same.push(action);
+    else options.push({ rotation, action, needsBridge: bridgeSet.has(action), same: [action] });
   }
   for (const sq of squares.values()) sq.options.sort((a, b) => a.rotation - b.rotation);
   return [...squares.values()];
+}
+
+// What tile `id` of the server's catalogue looks like turned by `degrees` (clockwise), as a
+// string: its segments with their border points turned (and pennants, castle bases, inns, the
+// cities a field borders), in a fixed order. Two turns look the same when the strings are equal.
+export function looks(catalogue, id) {
+  const ports = catalogue.ports;
+  const tile = catalogue.tiles.find((t) => t.id === id);
+  return (degrees) => {
+    const turn = (port) => ports[(ports.indexOf(port) + 3 * (degrees / 90)) % 12];
+    const where = (seg) => JSON.stringify((seg.ports || []).map(turn).sort());
+    return JSON.stringify(tile.segments.map((seg) => JSON.stringify([
+      seg.kind, where(seg), seg.pennants || 0, Boolean(seg.castle_base), Boolean(seg.inn),
+      (seg.borders || []).map((i) => where(tile.segments[i])).sort(),
+    ])).sort());
+  };
 }

@@ -152,8 +152,9 @@ export async function assertOffersLegal(page, st) {
 }
 
 // Places the tile in hand by clicking the square, turning the preview (by button, R key or right
-// click, in turn) through every rotation the page offers there, checking they are exactly the
-// legal ones, then turning on to the wanted one and confirming (Enter, button or board button).
+// click, in turn) through every rotation the page offers there, checking they are exactly
+// `legalRotations` (the legal placements there, one of each look of the tile: squaresOf() with
+// looks()), then turning on to the wanted one and confirming (Enter, button or board button).
 export async function placeTile(page, action, legalRotations, style = 0) {
   const [, x, y] = /^place (-?\d+),(-?\d+) r(\d+)$/.exec(action);
   await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);

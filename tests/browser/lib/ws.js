@@ -1,6 +1,7 @@
 // A small protocol client for the tests (Node 20's WebSocket, behind --experimental-websocket).
 // The tests use it to look at the server's view of a game (as a spectator, or holding a seat
-// to read its `legal` list) and compare it with what the page shows. It never acts.
+// to read its `legal` list) and compare it with what the page shows. It acts only for seats that
+// no page plays (the other player of a test that watches one player's page), through `act()`.
 
 export class Client {
   static async connect(url) {
@@ -44,6 +45,27 @@ export class Client {
       this.waiters.set(id, { resolve, reject });
       this.socket.send(JSON.stringify({ ...message, id }));
     });
+  }
+
+  // Creates a game over the protocol (`setup`: the `create` message's fields) and joins it as a
+  // spectator. Resolves with the `created` reply ({game, seats: [{seat, token}]}).
+  async create(setup) {
+    const created = await this.request({ type: 'create', ...setup });
+    await this.request({ type: 'join', game: created.game });
+    return created;
+  }
+
+  // Takes a seat of `game` with its token (a connection may hold several seats of one game).
+  async holdSeat(game, token) {
+    await this.request({ type: 'join', game, token });
+  }
+
+  // Plays `action` for `seat` (a seat this connection holds) on the current version and
+  // resolves with the state that follows it.
+  async act(game, seat, action) {
+    const version = this.states.get(game).version;
+    await this.request({ type: 'act', game, seat, action, version });
+    return this.waitForState(game, (st) => st.version > version);
   }
 
   state(game) {

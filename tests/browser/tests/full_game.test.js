@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { newPage, serverUrl, screenshot, artifactDir, browserSuite } from '../lib/browser.js';
-import { Strategy, squaresOf } from '../lib/strategy.js';
+import { Strategy, squaresOf, looks } from '../lib/strategy.js';
 import { createGame, tokenOf, waitForVersion, assertMatches, assertOffersLegal, placeTile, decide } from '../lib/ui.js';
 
 // Picked by a dry run over the protocol with the same strategy: with the greedy bot as it plays
@@ -35,6 +35,7 @@ test('a complete BCB game against the greedy bot, played by clicking', async () 
 
   // The test's connection holds the same seat: it sees the legal list, and never acts.
   await client.request({ type: 'join', game, token: tokenOf(links[0]) });
+  const catalogue = await client.request({ type: 'catalogue' });
 
   const strategy = new Strategy({ placements: ['place 0,-1 r180'] });
   const shots = new Set();
@@ -53,11 +54,13 @@ test('a complete BCB game against the greedy bot, played by clicking', async () 
       await screenshot(page, `a-${String(10 + shots.size)}-${shot}`);
     }
     if (phase === 'place' && st.legal.some((a) => a.startsWith('place '))) {
-      const squares = squaresOf(st.legal, st.needs_bridge);
-      const action = strategy.placement(squares);
+      const action = strategy.placement(squaresOf(st.legal, st.needs_bridge));
+      // The page offers each look of the tile once per square: the strategy's placement is made
+      // with the offered one that looks the same.
       const [, x, y] = /^place (-?\d+),(-?\d+)/.exec(action);
-      const rotations = squares.find((q) => q.x === Number(x) && q.y === Number(y)).options.map((o) => o.action);
-      await placeTile(page, action, rotations, decisions);
+      const square = squaresOf(st.legal, st.needs_bridge, looks(catalogue, st.tile)).find((q) => q.x === Number(x) && q.y === Number(y));
+      const offeredAction = square.options.find((o) => o.same.includes(action)).action;
+      await placeTile(page, offeredAction, square.options.map((o) => o.action), decisions);
     } else {
       const features = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid="meeple-spot"]')].map((el) => [el.dataset.action, el.dataset.feature])));
       const action = strategy.decide(st.legal, {
