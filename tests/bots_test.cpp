@@ -52,7 +52,8 @@ Record play_checked(const RuleCase& rules, const std::vector<std::string>& specs
   GameState state = *replay(record);
   while (!state.over()) {
     const PlayerId player = state.pending().player;
-    const Move move = bots[static_cast<std::size_t>(player)]->choose_move(state);
+    const Move move = bots[static_cast<std::size_t>(player)]->choose_move(
+        state.observation(state.current_player()));
     const auto illegal = state.check_as(player, move);
     EXPECT_FALSE(illegal.has_value()) << specs[static_cast<std::size_t>(player)] << " played "
                                       << format_move(state, move) << ": " << illegal->message;
@@ -167,7 +168,7 @@ TEST(Bots, MctsTakesAForcedWin) {
     MctsBot bot(options);
     while (!state.over()) {
       ASSERT_EQ(state.pending().player, player);
-      const Move move = bot.choose_move(state);
+      const Move move = bot.choose_move(state.observation(state.current_player()));
       ASSERT_FALSE(state.check(move).has_value());
       const std::string text = format_move(state, move);
       state.apply_unchecked(move);

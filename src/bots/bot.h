@@ -30,8 +30,9 @@ class Bot {
   virtual std::string_view name() const = 0;
   // The default is a bot that decides in a moment, whatever the position.
   virtual ThinkingBudget budget() const { return {}; }
-  // The move this bot plays in `state` (whose pending decision is this bot's).
-  virtual Move choose_move(const GameState& state) = 0;
+  // The move this bot plays for the pending decision (its own) of the game it sees: an
+  // observation, which never holds the order of the undrawn tiles.
+  virtual Move choose_move(const Observation& seen) = 0;
 };
 
 // Bots by spec: a name, optionally followed by ":key=value" options, e.g. "random", "greedy",

@@ -6,7 +6,8 @@
 
 namespace carcassonne {
 
-Move GreedyBot::choose_move(const GameState& state) {
+Move GreedyBot::choose_move(const Observation& seen) {
+  const GameState& state = seen.state();
   const PlayerId me = state.pending().player;
   auto moves = std::make_unique<MoveList>();
   state.legal_moves(*moves);

@@ -18,7 +18,7 @@ namespace carcassonne {
 class GreedyBot final : public Bot {
  public:
   std::string_view name() const override { return "greedy"; }
-  Move choose_move(const GameState& state) override;
+  Move choose_move(const Observation& seen) override;
 };
 
 }  // namespace carcassonne

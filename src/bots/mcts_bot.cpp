@@ -45,14 +45,14 @@ std::array<double, kMaxPlayers> rewards(const GameState& state) {
 // were set aside and the last of them, and a bazaar's revealed tiles. Packed exactly (no hash: a
 // collision would let two worlds with different public facts share a node, whose moves are then
 // illegal in one of them). Worlds with equal observations offer the same moves.
-struct Observation {
+struct RevealedFacts {
   std::uint64_t decision = 0;  // phase, decider, tile in hand, discards
   std::uint64_t offer = 0;     // up to 6 revealed tiles, 8 bits each, and their count
-  bool operator==(const Observation&) const = default;
+  bool operator==(const RevealedFacts&) const = default;
 };
 
-Observation observe(const GameState& state) {
-  Observation o;
+RevealedFacts observe(const GameState& state) {
+  RevealedFacts o;
   const auto& discarded = state.discarded_tiles();
   o.decision = static_cast<std::uint64_t>(state.phase()) |
                static_cast<std::uint64_t>(state.pending().player + 1) << 8 |
@@ -105,7 +105,7 @@ struct Node {
 };
 
 struct ChildLink {
-  Observation key;
+  RevealedFacts key;
   std::uint32_t node = kNone;
   std::uint32_t next = kNone;
 };
@@ -128,7 +128,7 @@ class SearchTree {
       state.apply_unchecked(edges_[edge].move);
       path_.push_back({node, edge});
       if (state.over()) break;
-      const Observation key = observe(state);
+      const RevealedFacts key = observe(state);
       std::uint32_t child = find_child(edge, key);
       if (child == kNone) {
         if (nodes_.size() < kMaxNodes) add_child(edge, key, state.pending().player);
@@ -197,13 +197,13 @@ class SearchTree {
     return best;
   }
 
-  std::uint32_t find_child(std::uint32_t edge, const Observation& key) const {
+  std::uint32_t find_child(std::uint32_t edge, const RevealedFacts& key) const {
     for (std::uint32_t link = edges_[edge].first_child; link != kNone; link = links_[link].next)
       if (links_[link].key == key) return links_[link].node;
     return kNone;
   }
 
-  void add_child(std::uint32_t edge, const Observation& key, PlayerId decider) {
+  void add_child(std::uint32_t edge, const RevealedFacts& key, PlayerId decider) {
     const auto node = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(Node{decider, false, 0, 0, 0});
     links_.push_back(ChildLink{key, node, edges_[edge].first_child});
@@ -263,7 +263,8 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
   return applied;
 }
 
-Move MctsBot::choose_move(const GameState& state) {
+Move MctsBot::choose_move(const Observation& seen) {
+  const GameState& state = seen.state();
   const auto started = std::chrono::steady_clock::now();
   ++decisions_;
   stats_ = MctsStats{};

@@ -57,7 +57,7 @@ class MctsBot final : public Bot {
     return {options_.playouts == 0 ? options_.milliseconds : 0.0, options_.playouts,
             options_.threads};
   }
-  Move choose_move(const GameState& state) override;
+  Move choose_move(const Observation& seen) override;
   const MctsStats& last_search() const { return stats_; }
 
  private:

@@ -2,7 +2,8 @@
 
 namespace carcassonne {
 
-Move RandomBot::choose_move(const GameState& state) {
+Move RandomBot::choose_move(const Observation& seen) {
+  const GameState& state = seen.state();
   state.legal_moves(moves_);
   assert(!moves_.empty());
   return moves_[static_cast<int>(rng_.below(static_cast<std::uint32_t>(moves_.size())))];

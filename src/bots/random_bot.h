@@ -10,7 +10,7 @@ class RandomBot final : public Bot {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
   std::string_view name() const override { return "random"; }
-  Move choose_move(const GameState& state) override;
+  Move choose_move(const Observation& seen) override;
 
  private:
   Pcg32 rng_;

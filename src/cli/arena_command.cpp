@@ -89,7 +89,7 @@ GameOutcome play_game(const Plan& plan, std::uint64_t game) {
   GameState& state = *created;
   while (!state.over()) {
     Bot& bot = *bots[static_cast<std::size_t>(state.pending().player)];
-    record_and_apply(record, state, bot.choose_move(state));
+    record_and_apply(record, state, bot.choose_move(state.observation(state.current_player())));
   }
   for (int p = 0; p < state.player_count(); ++p)
     outcome.game.scores.push_back(state.score(static_cast<PlayerId>(p)));

@@ -51,7 +51,7 @@ int run_mcts_bench(const BenchOptions& options, const RuleSet& rules, std::ostre
   mcts.milliseconds = 1000.0 * options.seconds;
   mcts.seed = options.seed;
   MctsBot bot(mcts);
-  bot.choose_move(state);
+  bot.choose_move(state.observation(state.current_player()));
   const MctsStats& stats = bot.last_search();
   const double per_second = static_cast<double>(stats.playouts) / std::max(stats.seconds, 1e-9);
   if (options.json) {

@@ -132,7 +132,8 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
       turn_actions.clear();
       turn_scored.clear();
     }
-    const Move move = bots[static_cast<std::size_t>(pending.player)]->choose_move(state);
+    const Move move = bots[static_cast<std::size_t>(pending.player)]->choose_move(
+        state.observation(state.current_player()));
     record_and_apply(record, state, move);
     if (!turn_actions.empty()) turn_actions += ", ";
     if (pending.player != turn_player)  // a decision by someone else inside this turn

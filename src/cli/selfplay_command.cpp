@@ -36,7 +36,7 @@ Result<GameOutcome> play_game(Record& record, std::vector<std::unique_ptr<Bot>>&
   GameState& state = *created;
   while (!state.over()) {
     Bot& bot = *bots[static_cast<std::size_t>(state.pending().player)];
-    record_and_apply(record, state, bot.choose_move(state));
+    record_and_apply(record, state, bot.choose_move(state.observation(state.current_player())));
   }
   GameOutcome outcome;
   int best = 0;

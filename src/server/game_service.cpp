@@ -942,7 +942,7 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
   // depends only on the game and the position, so a restarted server plays the same move.
   auto bot = make_bot(spec, mix(seed, static_cast<std::uint64_t>(version)));
   std::optional<Move> move;
-  if (bot.ok()) move = (*bot)->choose_move(*view);
+  if (bot.ok()) move = (*bot)->choose_move(view->observation(view->current_player()));
   std::lock_guard lock(game->mutex);
   game->bot_queued = false;
   if (!move || game->version() != version || game->committing) return;
