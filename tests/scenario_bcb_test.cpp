@@ -1426,6 +1426,59 @@ TEST(BcbScenarioBazaarRules, NoAuctionWhenTheDrawnBazaarTileIsDiscarded) {
   EXPECT_EQ(automatic->discarded_tiles(), (std::vector<TileType>{tile("BCB-D")}));
 }
 
+// record-format.md: "a purchased tile that is discarded (by the engine, having no legal
+// placement, or by discard) is replaced by the next tile of the deck, which that player plays as
+// their bazaar turn; a bazaar on it starts no auction. With the deck empty, that player's bazaar
+// turn ends."
+//   Red: E r180 at 0,-1 closes D's cap (unoccupied: no castle). Blue: BCB-A at 0,1: a bazaar
+//   reveals C and U. Red (left of Blue) chooses C and opens at 0, Blue passes: Red pays 0 to the
+//   bank; U goes free to Blue. The board shows no city edge anywhere now, so C (city on all four
+//   sides) fits nowhere: it is discarded and Red plays the next tile of the deck, V, as her
+//   bazaar turn; then Blue plays U; then play resumes left of Blue with Red drawing W.
+TEST(BcbScenarioBazaarRules, DiscardedPurchaseIsReplacedByTheNextTileOfTheDeck) {
+  const Strings opening = {"place 0,-1 r180", "skip",  "place 0,1 r0", "skip",
+                           "choose C",        "bid 0", "pass"};
+  auto replaced = play_bcb(kTwo, {"E", "BCB-A", "C", "U", "V", "W"}, opening);
+  ASSERT_TRUE(replaced);
+  EXPECT_TRUE(pending_is(*replaced, kRed, Phase::PlaceTile));
+  EXPECT_EQ(replaced->tile_in_hand(), tile("V"));
+  EXPECT_TRUE(replaced->in_bazaar_round());
+  EXPECT_EQ(replaced->discarded_tiles(), (std::vector<TileType>{tile("C")}));
+  EXPECT_EQ(replaced->tiles_left_in_deck(), 1);
+
+  auto after = play_bcb(kTwo, {"E", "BCB-A", "C", "U", "V", "W"},
+                        with(opening, {"place 1,0 r0", "skip", "place 2,0 r0", "skip"}));
+  ASSERT_TRUE(after);
+  EXPECT_FALSE(after->bazaar_in_progress());
+  EXPECT_FALSE(after->in_bazaar_round());
+  EXPECT_TRUE(pending_is(*after, kRed, Phase::PlaceTile));
+  EXPECT_EQ(after->tile_in_hand(), tile("W"));
+
+  // The deck is empty when C is discarded: Red's bazaar turn ends, Blue plays U, the game ends.
+  auto empty = play_bcb(kTwo, {"E", "BCB-A", "C", "U"}, opening);
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(pending_is(*empty, kBlue, Phase::PlaceTile));
+  EXPECT_EQ(empty->tile_in_hand(), tile("U"));
+  auto over = play_bcb(kTwo, {"E", "BCB-A", "C", "U"}, with(opening, {"place 1,0 r90", "skip"}));
+  ASSERT_TRUE(over);
+  EXPECT_TRUE(over->over());
+}
+
+// The same with `discard`. Red: W r0 at 0,1. Blue: BCB-D (city on all four sides) at 0,-1 on
+// D's cap: a bazaar reveals BCB-A and U. Red takes BCB-A for 0, Blue gets U. Every square
+// on the frontier now wants a road (or a city) on some side and BCB-A shows fields all round: it
+// fits only with a bridge, so Red may discard it, and then plays V, the next tile of the deck.
+TEST(BcbScenarioBazaarRules, PurchaseGivenUpWithDiscardIsReplacedByTheNextTile) {
+  auto state = play_bcb(kTwo, {"W", "BCB-D", "BCB-A", "U", "V", "B"},
+                        {"place 0,1 r0", "skip", "place 0,-1 r0", "skip", "choose BCB-A", "bid 0",
+                         "pass", "discard"});
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(pending_is(*state, kRed, Phase::PlaceTile));
+  EXPECT_EQ(state->tile_in_hand(), tile("V"));
+  EXPECT_TRUE(state->in_bazaar_round());
+  EXPECT_EQ(state->discarded_tiles(), (std::vector<TileType>{tile("BCB-A")}));
+}
+
 // "Skip this step if there are fewer tiles remaining than there are players." Three players:
 // BCB-A at 0,1 with 2 tiles left: no auction; with 3 left: one.
 TEST(BcbScenarioBazaarRules, NoAuctionWhenFewerTilesRemainThanPlayers) {

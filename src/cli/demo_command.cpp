@@ -152,12 +152,10 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   for (; events_told < events.size(); ++events_told)
     out << "  " << describe(events[events_told], record) << '\n';
 
-  int best = 0;
-  for (int p = 0; p < state.player_count(); ++p)
-    best = std::max(best, state.score(static_cast<PlayerId>(p)));
+  const Outcome outcome = state.outcome();  // right with negative scores too
   std::string winners;
   for (int p = 0; p < state.player_count(); ++p)
-    if (state.score(static_cast<PlayerId>(p)) == best)
+    if (outcome.is_winner(static_cast<PlayerId>(p)))
       winners += (winners.empty() ? "" : " and ") + record.players[static_cast<std::size_t>(p)];
   out << "\nFinal scores: " << scores_line(state, record) << "  (" << winners
       << (winners.find(" and ") == std::string::npos ? " wins" : " tie") << ")\n";

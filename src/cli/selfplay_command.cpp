@@ -39,14 +39,11 @@ Result<GameOutcome> play_game(Record& record, std::vector<std::unique_ptr<Bot>>&
     record_and_apply(record, state, bot.choose_move(state.observation(state.current_player())));
   }
   GameOutcome outcome;
-  int best = 0;
+  const Outcome result = state.outcome();
   for (int p = 0; p < state.player_count(); ++p) {
-    const int score = state.score(static_cast<PlayerId>(p));
-    outcome.scores.push_back(score);
-    if (p == 0 || score > best) best = score;
+    outcome.scores.push_back(state.score(static_cast<PlayerId>(p)));
+    if (result.is_winner(static_cast<PlayerId>(p))) outcome.winners.push_back(p);
   }
-  for (int p = 0; p < state.player_count(); ++p)
-    if (outcome.scores[static_cast<std::size_t>(p)] == best) outcome.winners.push_back(p);
   outcome.moves = record.actions.size();
   outcome.tiles_placed = state.placed_tiles().size();
   return outcome;

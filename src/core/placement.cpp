@@ -28,19 +28,21 @@ StepResult place_step(GameData& d, bool /*entering*/) {
   if (d.turn.tile >= 0) return StepResult::Done;  // placed: on to the figure step
   if (d.turn.in_hand == kNoTile) {
     if (d.turn.given != kNoTile) {
+      // A purchased bazaar tile (record-format.md): with no legal placement it is discarded and,
+      // like a tile given up with `discard`, replaced by the next tile of the deck below.
       const TileType tile = d.turn.given;
       d.turn.given = kNoTile;
-      if (!d.has_any_placement(tile)) {
-        d.deck.discarded.push_back(tile);  // no legal placement: this turn part is over
-        return StepResult::EndPart;
+      if (d.has_any_placement(tile)) {
+        d.turn.in_hand = tile;
+        d.turn.tile_drawn = false;
+      } else {
+        d.deck.discarded.push_back(tile);
       }
-      d.turn.in_hand = tile;
-      d.turn.tile_drawn = false;
-    } else if (d.turn.part == PartKind::BazaarRound) {
-      return StepResult::EndPart;  // the purchased tile was discarded: nobody draws
-    } else if (!draw_tile(d)) {
-      return StepResult::GameOver;
     }
+    // A drawn tile, or the replacement of a discarded one; in a bazaar round it is that player's
+    // bazaar turn (a bazaar on it starts nothing), which ends when the deck is empty.
+    if (d.turn.in_hand == kNoTile && !draw_tile(d))
+      return d.turn.part == PartKind::BazaarRound ? StepResult::EndPart : StepResult::GameOver;
   }
   d.flow.phase = Phase::PlaceTile;
   d.flow.decider = d.turn.player;
@@ -116,7 +118,7 @@ StepResult apply_place(GameData& d, const Move& move) {
   if (move.kind == MoveKind::Discard) {
     d.deck.discarded.push_back(d.turn.in_hand);
     d.turn.in_hand = kNoTile;
-    return StepResult::Again;  // the placement step draws again (or ends a bazaar turn)
+    return StepResult::Again;  // the placement step draws the next tile
   }
   const int square = d.board.frontier_index(move.x, move.y);
   const bool plain =
