@@ -87,7 +87,7 @@ inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable =
      {"each tile is auctioned: bid, then the auctioneer buys or sells",
       "from the left of the bazaar's player, each takes one tile for free and plays it at once"},
      2,
-     0},
+     detail::expansion_bit(Expansion::BridgesCastlesBazaars)},
 }};
 
 enum class BazaarRule : std::uint8_t { Auction, NoAuction };
