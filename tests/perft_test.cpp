@@ -16,10 +16,11 @@ namespace carcassonne {
 namespace {
 
 GameState start_with_deck(std::vector<std::string> ids, int players = 2, bool bcb = false,
-                          const std::string& start = "D") {
+                          const std::string& start = "D", bool ic = false) {
   GameConfig config;
   config.players = players;
   if (bcb) config.rules.add(Expansion::BridgesCastlesBazaars);
+  if (ic) config.rules.add(Expansion::InnsCathedrals);
   config.start_tile = *find_tile_type(start);
   for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
   return *GameState::create(config);
@@ -46,7 +47,10 @@ std::uint64_t brute_force_perft(const GameState& state, int depth) {
       for (Port port = 0; port <= kCloisterPort; ++port)
         candidates.push_back(Move::claim(x, y, port));
     }
-  for (int s = 0; s < 12; ++s) candidates.push_back(Move::meeple(s));
+  for (int s = 0; s < 12; ++s) {
+    candidates.push_back(Move::meeple(s));
+    candidates.push_back(Move::large(s));
+  }
   for (int t = 0; t < kTileTypeCount; ++t)
     candidates.push_back(Move::choose(static_cast<TileType>(t)));
   for (int amount = 0; amount <= kMaxBid + 1; ++amount) candidates.push_back(Move::bid(amount));
@@ -143,6 +147,48 @@ TEST(Perft, TileThatFitsOnlyWithABridgeMayBeDiscarded) {
   const GameState base = start_with_deck({"X"}, 2, /*bcb=*/false, "B");
   EXPECT_TRUE(base.over());
   EXPECT_EQ(base.discarded_tiles().size(), 1u);
+}
+
+TEST(Perft, LargeFollowerByHand) {
+  // Inns & Cathedrals: as StartTileWithStraightRoadByHand, 6 placements of U; after each, a
+  // follower or the large follower on the road or either field, or skip: 3 + 3 + 1 = 7, 42.
+  const GameState state = start_with_deck({"U", "U"}, 2, false, "D", /*ic=*/true);
+  EXPECT_EQ(perft(state, 1), 6u);
+  EXPECT_EQ(perft(state, 2), 42u);
+  EXPECT_EQ(brute_force_perft(state, 2), 42u);
+}
+
+TEST(Perft, LargeFollowerOncePerPlayerAndNotOnAnOccupiedRoad) {
+  // Player 0 puts the large follower on U's road at 1,0; player 1 continues the road at 2,0
+  // (occupied): followers or the large follower on the two fields, or skip = 5; player 1 skips.
+  // Player 0 continues it again at 3,0: a follower on either field or skip = 3 (no large left).
+  GameState state = start_with_deck({"U", "U", "U"}, 2, false, "D", /*ic=*/true);
+  ASSERT_TRUE(state.apply(Move::place(1, 0, 1)).ok());
+  ASSERT_TRUE(state.apply(Move::large(0)).ok());  // U's segment 0 is its road
+  ASSERT_TRUE(state.apply(Move::place(2, 0, 1)).ok());
+  EXPECT_EQ(perft(state, 1), 5u);
+  EXPECT_EQ(brute_force_perft(state, 1), 5u);
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  ASSERT_TRUE(state.apply(Move::place(3, 0, 1)).ok());
+  EXPECT_EQ(perft(state, 1), 3u);
+  EXPECT_EQ(brute_force_perft(state, 1), 3u);
+  EXPECT_EQ(state.figures_in_supply(0, FigureKind::LargeFollower), 0);
+}
+
+TEST(Perft, PinnedBridgesCastlesBazaarsInnsCathedrals) {
+  // Two players with bcb and ic, from the start of a seeded game: pinned regression values,
+  // confirmed by the brute-force counter to depth 3.
+  Record record;
+  record.players = {"a", "b"};
+  record.rules.add(Expansion::BridgesCastlesBazaars);
+  record.rules.add(Expansion::InnsCathedrals);
+  record.seed = 5;
+  const GameState state = *replay(record);
+  std::array<std::uint64_t, 4> counts{};
+  for (int depth = 1; depth <= 4; ++depth)
+    counts[static_cast<std::size_t>(depth - 1)] = perft(state, depth);
+  EXPECT_EQ(brute_force_perft(state, 3), counts[2]);
+  EXPECT_EQ(counts, (std::array<std::uint64_t, 4>{8, 34, 382, 2204}));
 }
 
 TEST(Perft, PinnedSeededPositions) {

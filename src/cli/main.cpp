@@ -62,6 +62,14 @@ CLI::Validator duration_seconds() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The expansions the registry knows, for every subcommand's help.
+  std::string expansions_help = "Expansions, comma-separated (";
+  for (const carcassonne::ExpansionInfo& info : carcassonne::kExpansionTable)
+    if (info.expansion != carcassonne::Expansion::Base)
+      expansions_help += std::string(expansions_help.back() == '(' ? "" : ", ") +
+                         std::string(info.name) + ": " + std::string(info.title);
+  expansions_help += ")";
+
   try {
     CLI::App app{"Carcassonne rules engine: replay game records, let bots play, measure speed.",
                  "carcassonne"};
@@ -110,8 +118,7 @@ int main(int argc, char** argv) {
         ->add_option("--record", selfplay.record_dir,
                      "Write game g's record to DIR/game-<g>.json, creating DIR")
         ->type_name("DIR");
-    selfplay_cmd
-        ->add_option("--expansions", selfplay.expansions, "Expansions, comma-separated (bcb)")
+    selfplay_cmd->add_option("--expansions", selfplay.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
     selfplay_cmd->add_flag("--quiet,-q", selfplay.quiet, "Print only the summary line");
@@ -138,7 +145,7 @@ int main(int argc, char** argv) {
         ->type_name("P")
         ->check(seat_count)
         ->capture_default_str();
-    arena_cmd->add_option("--expansions", arena.expansions, "Expansions, comma-separated (bcb)")
+    arena_cmd->add_option("--expansions", arena.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
     arena_cmd
@@ -173,7 +180,7 @@ int main(int argc, char** argv) {
         ->type_name("N")
         ->check(seat_count)
         ->capture_default_str();
-    bench_cmd->add_option("--expansions", bench.expansions, "Expansions, comma-separated (bcb)")
+    bench_cmd->add_option("--expansions", bench.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
     bench_cmd
@@ -203,7 +210,7 @@ int main(int argc, char** argv) {
         ->type_name("S")
         ->check(whole_number(0, kMaxU64))
         ->capture_default_str();
-    demo_cmd->add_option("--expansions", demo.expansions, "Expansions, comma-separated (bcb)")
+    demo_cmd->add_option("--expansions", demo.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
 
