@@ -283,5 +283,37 @@ TEST(IllegalInput, RecordRoundTripAndDefaults) {
   EXPECT_TRUE(*again == *record);
 }
 
+// ---- Inns & Cathedrals: the large follower ----
+
+TEST(IllegalInput, LargeFollowerDecisions) {
+  // Without the expansion nobody has a large follower: the action is refused with a reason.
+  GameState base = game_with_deck({"U", "U", "U"});
+  ASSERT_TRUE(base.apply(Move::place(1, 0, 1)).ok());
+  expect_rejected(base, "large E", ErrorCode::WrongPhase);
+  EXPECT_NE(base.check(Move::large(0))->message.find("follower"), std::string::npos);
+
+  GameConfig config;
+  config.players = 2;
+  config.rules.add(Expansion::InnsCathedrals);
+  for (const char* id : {"U", "U", "U"}) config.deck.push_back(*find_tile_type(id));
+  GameState state = *GameState::create(config);
+  expect_rejected(state, "large N", ErrorCode::WrongPhase);  // the tile is not placed yet
+  ASSERT_TRUE(state.apply(Move::place(1, 0, 1)).ok());
+  for (const char* text : {"large", "large E W", "large 1,0", "large XYZ", "large 1;0 E"})
+    expect_rejected(state, text, ErrorCode::BadNotation);
+  expect_rejected(state, "large 5,5 E", ErrorCode::IllegalMove);  // not the tile just placed
+  expect_rejected(state, "large cloister", ErrorCode::IllegalMove);
+  EXPECT_EQ(state.check(Move::large(9))->code, ErrorCode::OutOfRange);
+  ASSERT_TRUE(state.apply(*parse_move(state, "large 1,0 E")).ok());  // the long form is accepted
+  // Player 1 continues the road: it is occupied, for the large follower too.
+  ASSERT_TRUE(state.apply(Move::place(2, 0, 1)).ok());
+  expect_rejected(state, "large W", ErrorCode::IllegalMove);
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  // Player 0 has no large follower left.
+  ASSERT_TRUE(state.apply(Move::place(3, 0, 1)).ok());
+  expect_rejected(state, "large NNW", ErrorCode::IllegalMove);
+  EXPECT_NE(state.check(Move::large(1))->message.find("left"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace carcassonne
