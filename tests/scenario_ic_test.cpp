@@ -33,6 +33,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -40,6 +41,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli_runner.h"
 #include "scenario_util.h"
 
 namespace carcassonne {
@@ -534,6 +536,34 @@ TEST(IcScenarioChecklist, Ic05LargeFollowerCountsTwoInAFarmMajority) {
   EXPECT_EQ(farms[0].winners, bit(kBlue));
 }
 
+// IC-5 on a farm: a large farmer alone ties two normal farmers of another player.
+//
+//        x=-1     x=0     x=1     x=2
+//  y=-1           E r180  B                 E r180 closes D's cap (a completed city of 2 tiles);
+//  y=0   U r90 == D r0 == U r90 == A r90    its outer field (N, E, W) is a farm of its own
+//                                           until B at 1,-1 joins it to the strip north of the
+//                                           road; A joins the strip to the field south of it.
+//
+// Red's farmers on E's outer field (NNW) and south of the road (U(1,0) ESE); Blue's large farmer
+// on the strip (U(-1,0) NNW). After B all three stand in one farm, bordering one completed city
+// (D+E) -> 3. Strength Red 1 + 1 = 2, Blue 2: a tie, 3 each.
+TEST(IcScenarioChecklist, Ic05LargeFollowerTiesTwoNormalFollowersInAFarm) {
+  std::vector<ScoreEvent> events;
+  auto state = play_logged(
+      ic(kTwo, {"E", "U", "U", "A", "B"},
+         {"place 0,-1 r180", "meeple NNW", "place -1,0 r90", "large NNW", "place 1,0 r90",
+          "meeple ESE", "place 2,0 r90", "skip", "place 1,-1 r0", "skip"}),
+      events);
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(state->over());
+  expect_points(*state, kRed, Points{.farm = 3});
+  expect_points(*state, kBlue, Points{.farm = 3});
+  const auto farms = events_of(events, ScoreCategory::Farm);
+  ASSERT_EQ(farms.size(), 1u);
+  EXPECT_EQ(farms[0].cities, 1);
+  EXPECT_EQ(farms[0].winners, bit(kRed) | bit(kBlue));
+}
+
 // IC-6 (L349-350): the large follower goes home after its city is scored and may be deployed on
 // the owner's next turn.
 //
@@ -767,6 +797,30 @@ TEST(IcScenarioChecklist, IcHInnerFieldTakesAFarmerAndScoresItsFourCities) {
   ASSERT_TRUE(short_one);
   EXPECT_TRUE(short_one->over());
   expect_points(*short_one, kRed, Points{.farm = 9});
+}
+
+// Contract: `carcassonne replay` shows per player "large" (large followers in supply) when "ic" is
+// in play, and not without it. Red's large stands on U(1,0)'s road: Red 0, Blue 1.
+class IcScenarioReplay : public carcassonne::testing::CliFixture {};
+
+TEST_F(IcScenarioReplay, SummaryShowsLargeFollowersInSupplyOnlyWithIc) {
+  const std::string with_ic = R"({"players": ["Red", "Blue"], "expansions": ["ic"],
+    "deck": ["U", "U"], "actions": ["place 1,0 r90", "large E"]})";
+  carcassonne::testing::write_file(path("ic.json"), with_ic);
+  const auto summary = nlohmann::json::parse(replay_summary(path("ic.json")));
+  ASSERT_TRUE(summary.contains("players"));
+  ASSERT_EQ(summary["players"].size(), 2u);
+  EXPECT_EQ(summary["players"][0]["large"], 0);
+  EXPECT_EQ(summary["players"][0]["followers"], 7);
+  EXPECT_EQ(summary["players"][1]["large"], 1);
+
+  const std::string base = R"({"players": ["Red", "Blue"],
+    "deck": ["U", "U"], "actions": ["place 1,0 r90", "meeple E"]})";
+  carcassonne::testing::write_file(path("base.json"), base);
+  const auto plain = nlohmann::json::parse(replay_summary(path("base.json")));
+  ASSERT_TRUE(plain.contains("players"));
+  EXPECT_FALSE(plain["players"][0].contains("large"));
+  EXPECT_EQ(plain["players"][0]["followers"], 6);
 }
 
 }  // namespace
