@@ -743,29 +743,32 @@ TEST(IcScenarioChecklist, Ic11InnOfBcbJCountsOnlyWithIc) {
   expect_points(*with_ic, kRed, Points{.road = 6});
 }
 
-// IC-11 [D] / contract: the inn printed on BCB-C (road S) counts only with "ic".
-//
-//        x=0
-//  y=0   D r0 == U r90 (1,0)
-//  y=1   BCB-C r90: roads W (inn, printed S) and E (printed N)... see below.
-//
-// BCB-C r270: printed N faces W, printed S (inn) faces E; fields N and S. At 1,0 its W road
-// joins D's road, so the inn road is the east segment. Layout:
+// IC-11 [D] / contract: the inn printed on BCB-C (on its printed south road) counts only with
+// "ic", and only on that segment.
 //
 //        x=-1    x=0     x=1          x=2
-//  y=0   W r0 == D r0 == BCB-C r270   BCB-C's west segment (no inn) is D's road; its east segment
-//                                      (inn) is another road (it ends at the bazaar).
+//  y=0   W r0 == D r0 == BCB-C r270 == A r90
 //
-// Red's thief on BCB-C's west segment; Blue's W closes it: W, D, BCB-C = 3 tiles, no inn on it
-// -> 3 with or without "ic" (the inn lies on the other segment).
-TEST(IcScenarioChecklist, Ic11InnOfBcbCBelongsToItsPrintedSegment) {
-  const Strings deck = {"BCB-C", "W"};
-  const Strings actions = {"place 1,0 r270", "meeple W", "place -1,0 r0", "skip"};
-  for (const Strings& expansions : {Strings{"bcb"}, Strings{"bcb", "ic"}}) {
-    auto state = play(make_record_with(kTwo, deck, actions, expansions));
-    ASSERT_TRUE(state);
-    expect_points(*state, kRed, Points{.road = 3});
-  }
+// BCB-C r270: printed N (no inn) faces W, printed S (inn) faces E; both roads end at its bazaar;
+// fields N and S. Red's thief on W(-1,0)'s east segment (D's road). Blue's BCB-C (one tile left,
+// fewer than the players: no auction) closes it: W, D, BCB-C = 3 tiles, no inn on its segments
+// -> 3 for Red, with or without "ic". Blue's thief on BCB-C's east segment (the inn); Red's A r90
+// (road W ends at its cloister) closes it: BCB-C, A = 2 tiles -> 2 for Blue with "bcb" alone,
+// 2 x 2 = 4 with "bcb" + "ic".
+TEST(IcScenarioChecklist, Ic11InnOfBcbCCountsOnlyWithIcAndOnlyOnItsPrintedSegment) {
+  const Strings deck = {"W", "BCB-C", "A"};
+  const Strings actions = {"place -1,0 r0", "meeple E",      "place 1,0 r270",
+                           "meeple E",      "place 2,0 r90", "skip"};
+  auto without = play(make_record_with(kTwo, deck, actions, {"bcb"}));
+  ASSERT_TRUE(without);
+  EXPECT_TRUE(without->over());
+  expect_points(*without, kRed, Points{.road = 3});
+  expect_points(*without, kBlue, Points{.road = 2});
+  auto with_ic = play(make_record_with(kTwo, deck, actions, {"bcb", "ic"}));
+  ASSERT_TRUE(with_ic);
+  EXPECT_TRUE(with_ic->over());
+  expect_points(*with_ic, kRed, Points{.road = 3});
+  expect_points(*with_ic, kBlue, Points{.road = 4});
 }
 
 // IC-H's enclosed field `inner` takes a farmer and borders its 4 cities.
