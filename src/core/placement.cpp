@@ -52,12 +52,16 @@ StepResult place_step(GameData& d, bool /*entering*/) {
 void place_moves(const GameData& d, MoveList& out) {
   const TileType tile = d.turn.in_hand;
   const MechanicHooks* helper = placement_helper(d);
+  if (helper != nullptr && !helper->placement_enabled(d)) helper = nullptr;
+  const std::array<std::uint8_t, 256>* candidates =
+      helper != nullptr ? &(*helper->placement_candidates)[tile] : nullptr;
   bool plain = false;
   for (const FrontierSquare& square : d.board.frontier()) {
     const unsigned fits = fitting_rotations(tile, square.required);
     plain = plain || fits != 0;
-    const unsigned extra =
-        helper != nullptr ? helper->placement_rotations(d, tile, square) & ~fits : 0u;
+    const unsigned extra = candidates != nullptr && (*candidates)[square.required] != 0
+                               ? helper->placement_rotations(d, tile, square) & ~fits
+                               : 0u;
     const unsigned all = fits | extra;
     if (all == 0) continue;
     for (Rotation r = 0; r < kRotationCount; ++r)

@@ -471,6 +471,10 @@ constexpr bool only_road_field_mismatches(std::uint8_t signature, std::uint8_t r
 inline constexpr auto kBridgeCandidateTable = build_rotation_mask_table(only_road_field_mismatches);
 }  // namespace detail
 
+// Per tile type and demand byte, a mask of rotations (the shape of the tables above).
+using RotationMaskTable = std::array<std::array<std::uint8_t, 256>, kTileTypeCount>;
+inline constexpr const RotationMaskTable& kBridgeCandidateRotations = detail::kBridgeCandidateTable;
+
 constexpr std::uint8_t bridge_candidate_rotations(TileType type, std::uint8_t required) {
   return detail::kBridgeCandidateTable[type][required];
 }

@@ -172,6 +172,10 @@ bool fits_with_bridge(const GameData& d, TileType type, const FrontierSquare& sq
          all_edges_match_in(d, with_bridge, square.x, square.y);
 }
 
+bool can_build(const GameData& d) {
+  return supply_of_turn_player(d) > 0;
+}
+
 unsigned repairable_rotations(const GameData& d, TileType type, const FrontierSquare& square) {
   if (supply_of_turn_player(d) == 0) return 0;
   const unsigned candidates = bridge_candidate_rotations(type, square.required);

@@ -37,6 +37,8 @@ void begin_part(GameData& d);
 // Placement: the tile fits `square` at `rotation` only together with a bridge built this turn.
 bool fits_with_bridge(const GameData& d, TileType type, const FrontierSquare& square,
                       Rotation rotation);
+// The turn part's player has a bridge left.
+bool can_build(const GameData& d);
 // The rotations of a square that only a bridge makes legal.
 unsigned repairable_rotations(const GameData& d, TileType type, const FrontierSquare& square);
 bool has_placement_with_bridge(const GameData& d, TileType type);

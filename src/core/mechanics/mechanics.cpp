@@ -17,6 +17,8 @@ constexpr MechanicHooks bridges_row() {
   m.setup = &bridges::setup;
   m.begin_part = &bridges::begin_part;
   m.placement_rotations = &bridges::repairable_rotations;
+  m.placement_enabled = &bridges::can_build;
+  m.placement_candidates = &kBridgeCandidateRotations;
   m.has_placement = &bridges::has_placement_with_bridge;
   m.placement_extra = &bridges::placement_extra;
   m.on_placed = &bridges::on_placed;

@@ -38,6 +38,11 @@ struct MechanicHooks {
   // (a bridge); whether a tile has any such placement; actions offered beside the placements
   // (`discard`), given whether the tile has a plain placement; what a placement leaves to do.
   unsigned (*placement_rotations)(const GameData&, TileType, const FrontierSquare&) = nullptr;
+  // Whether it can add placements now (bridges: the player has one), asked once per generation,
+  // and a table of the rotations it might make fit per tile type and square demands, asked per
+  // square before placement_rotations (data, not a call: the placement loop is the hot path).
+  bool (*placement_enabled)(const GameData&) = nullptr;
+  const RotationMaskTable* placement_candidates = nullptr;
   bool (*has_placement)(const GameData&, TileType) = nullptr;
   void (*placement_extra)(const GameData&, bool plain, MoveList&) = nullptr;
   void (*on_placed)(GameData&, bool fits_plainly) = nullptr;
