@@ -262,6 +262,10 @@ TEST_F(CliTest, BenchFingerprintIsPinned) {
   EXPECT_EQ(json::parse(five.out)["checksum"], 23554);
   EXPECT_EQ(json::parse(bcb.out)["checksum"], 4611);
   EXPECT_EQ(json::parse(bcb.out)["moves"], 45903);
+  const RunResult ic = run("bench --json --games 200 --seed 1 --players 3 --expansions bcb,ic");
+  ASSERT_EQ(ic.status, 0) << ic.err;
+  EXPECT_EQ(json::parse(ic.out)["checksum"], 7051);
+  EXPECT_EQ(json::parse(ic.out)["moves"], 53716);
 }
 
 TEST_F(CliTest, VersionHelpAndDemo) {
