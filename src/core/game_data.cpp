@@ -170,6 +170,18 @@ int GameData::feature_value(NodeId root, bool final_scoring, int* tiles_out) con
   return value;
 }
 
+bool GameData::any_printed_segment(NodeId root, bool SegmentSpec::*flag) const {
+  NodeId member = root;
+  do {
+    const FeatureNode& node = features.node(member);
+    if (node.segment != kBridgeSegment &&
+        tile_spec(placed[node.placed_tile].type).segments[node.segment].*flag)
+      return true;
+    member = node.next_member;
+  } while (member != root);
+  return false;
+}
+
 bool GameData::has_plain_placement(TileType type) const {
   for (const FrontierSquare& square : board.frontier())
     if (fitting_rotations(type, square.required) != 0) return true;

@@ -191,6 +191,8 @@ struct GameData {
   // What a feature is worth now: completed (final_scoring false) or at the end; mechanics may
   // change the value (inns, cathedrals).
   int feature_value(NodeId root, bool final_scoring, int* tiles_out) const;
+  // Whether a printed segment of the feature carries `flag` (an inn, a cathedral, ...).
+  bool any_printed_segment(NodeId root, bool SegmentSpec::*flag) const;
   bool has_plain_placement(TileType type) const;
   bool has_any_placement(TileType type) const;
 

@@ -5,15 +5,7 @@
 namespace carcassonne::cathedral {
 
 bool city_has_cathedral(const GameData& d, NodeId root) {
-  NodeId member = root;
-  do {
-    const FeatureNode& node = d.features.node(member);
-    if (node.segment != kBridgeSegment &&
-        tile_spec(d.placed[node.placed_tile].type).segments[node.segment].cathedral)
-      return true;
-    member = node.next_member;
-  } while (member != root);
-  return false;
+  return d.any_printed_segment(root, &SegmentSpec::cathedral);
 }
 
 int feature_value(const GameData& d, NodeId root, bool final_scoring, int tiles, int value) {
