@@ -47,15 +47,19 @@ std::array<double, kMaxPlayers> open_inn_cathedral_worth(const GameState& state)
   std::array<double, kMaxPlayers> worth{};
   if (!state.has(Mechanic::Inn) && !state.has(Mechanic::Cathedral)) return worth;
   const FeatureGraph& graph = state.features();
-  std::vector<NodeId> seen;  // roots already counted (a feature may hold several figures)
+  // Roots already counted (a feature may hold several figures); no allocation: this runs at
+  // every leaf of the search.
+  std::array<NodeId, kMaxPlayers * 8> seen{};
+  std::size_t seen_count = 0;
   for (const Follower& f : state.followers()) {
     const NodeId root = graph.find_const(f.node);
     const FeatureNode& node = graph.node(root);
     if ((node.kind != FeatureKind::Road && node.kind != FeatureKind::City) || node.castle ||
         node.open_edges <= 0)
       continue;
-    if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
-    seen.push_back(root);
+    const auto seen_end = seen.begin() + static_cast<std::ptrdiff_t>(seen_count);
+    if (std::find(seen.begin(), seen_end, root) != seen_end) continue;
+    if (seen_count < seen.size()) seen[seen_count++] = root;
     // An open road or city is worth at least 1 at the end unless an inn or cathedral zeroes it.
     if (state.final_value(root) != 0) continue;
     const double expected = state.completed_value(root) * completion_chance(state, node.open_edges);
