@@ -1,15 +1,22 @@
-// Bots: they only ever play legal moves, identical seeds give identical games, and the search bot
-// takes a win that an exhaustive search proves is there.
+// Bots: they only ever play legal moves (in every combination of expansions and rule options the
+// registry knows), identical seeds give identical games, the search bot takes a win that an
+// exhaustive search proves is there, and the greedy bot judges the large follower, inns and
+// cathedrals sensibly in small crafted positions.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots/bot.h"
+#include "bots/evaluation.h"
+#include "bots/greedy_bot.h"
 #include "bots/mcts_bot.h"
 #include "core/notation.h"
+#include "core/rules.h"
 #include "record/record.h"
+#include "scenario_util.h"
 
 namespace carcassonne {
 namespace {
@@ -22,20 +29,76 @@ int scaled(int n) {
   return std::max(2, static_cast<int>(n * test_scale()));
 }
 
+// Expansions by record name and rule options (name, value) that differ from the defaults.
 struct RuleCase {
   std::vector<std::string> expansions;
-  std::string bazaar;
+  std::vector<std::pair<std::string, std::string>> options;
 };
-const std::vector<RuleCase> kRuleCases = {
-    {{}, "auction"}, {{"bcb"}, "auction"}, {{"bcb"}, "no-auction"}};
+
+std::string describe(const RuleCase& rules) {
+  std::string text = "expansions {";
+  for (const std::string& name : rules.expansions) text += " " + name;
+  text += " }";
+  for (const auto& [name, value] : rules.options) text += " " + name + "=" + value;
+  return text;
+}
+
+// Every subset of the expansions beyond the base game, from the registry (kExpansionTable), each
+// with default options, and once more with each non-default value of each rule option that
+// applies to it (kRuleOptionTable).
+std::vector<RuleCase> every_rule_case() {
+  std::vector<Expansion> optional;
+  for (const ExpansionInfo& info : kExpansionTable)
+    if (info.expansion != Expansion::Base) optional.push_back(info.expansion);
+  std::vector<RuleCase> cases;
+  for (std::uint32_t subset = 0; subset < (1u << optional.size()); ++subset) {
+    RuleCase chosen;
+    RuleSet rules;
+    for (std::size_t i = 0; i < optional.size(); ++i)
+      if ((subset >> i) & 1u) {
+        chosen.expansions.emplace_back(expansion_name(optional[i]));
+        rules.add(optional[i]);
+      }
+    cases.push_back(chosen);
+    for (const RuleOptionInfo& option : kRuleOptionTable) {
+      if (!rule_option_applies(rules, option.option)) continue;
+      for (int v = 1; v < option.value_count; ++v) {
+        RuleCase varied = chosen;
+        varied.options.emplace_back(option.name, option.values[static_cast<std::size_t>(v)]);
+        cases.push_back(varied);
+      }
+    }
+  }
+  return cases;
+}
 
 Record new_record(const RuleCase& rules, int players, std::uint64_t seed) {
   Record record;
   for (int p = 0; p < players; ++p) record.players.push_back("p" + std::to_string(p));
   for (const std::string& name : rules.expansions) record.rules.add(*parse_expansion_name(name));
-  EXPECT_TRUE(set_rule_option(record.rules, "bazaar", rules.bazaar).ok());
+  for (const auto& [name, value] : rules.options)
+    EXPECT_TRUE(set_rule_option(record.rules, name, value).ok()) << describe(rules);
   record.seed = seed;
   return record;
+}
+
+// Checks that hold after every move: the engine's own invariants, and that no figure is lost or
+// made: on the board plus in supply is what each player started with.
+void expect_consistent(const GameState& state, const std::string& where) {
+  ASSERT_EQ(state.check_invariants(), "") << where;
+  const int large = state.has(Mechanic::LargeFollower) ? 1 : 0;
+  for (int p = 0; p < state.player_count(); ++p) {
+    const auto player = static_cast<PlayerId>(p);
+    int followers = state.figures_in_supply(player, FigureKind::Follower);
+    int larges = state.figures_in_supply(player, FigureKind::LargeFollower);
+    for (const Follower& f : state.followers())
+      if (f.player == player) ++(f.kind == FigureKind::LargeFollower ? larges : followers);
+    EXPECT_EQ(followers, 7) << where << ": followers of player " << p;
+    EXPECT_EQ(larges, large) << where << ": large followers of player " << p;
+  }
+  if (state.over()) {
+    EXPECT_TRUE(state.followers().empty()) << where << ": figures left at the end";
+  }
 }
 
 // Plays a whole game with the given bot specs (one per seat), checking every move; returns the
@@ -49,24 +112,40 @@ Record play_checked(const RuleCase& rules, const std::vector<std::string>& specs
     EXPECT_TRUE(bot.ok()) << bot.error().message;
     bots.push_back(std::move(bot).value());
   }
+  const std::string where = describe(rules) + ", seed " + std::to_string(seed);
   GameState state = *replay(record);
   while (!state.over()) {
     const PlayerId player = state.pending().player;
     const Move move = bots[static_cast<std::size_t>(player)]->choose_move(
         state.observation(state.current_player()));
     const auto illegal = state.check_as(player, move);
-    EXPECT_FALSE(illegal.has_value()) << specs[static_cast<std::size_t>(player)] << " played "
-                                      << format_move(state, move) << ": " << illegal->message;
+    EXPECT_FALSE(illegal.has_value())
+        << where << ": " << specs[static_cast<std::size_t>(player)] << " played "
+        << format_move(state, move) << ": " << illegal->message;
     if (illegal) break;
     record_and_apply(record, state, move);
+    expect_consistent(state, where + ", move " + std::to_string(record.actions.size()));
+    if (::testing::Test::HasFatalFailure()) break;
   }
-  EXPECT_EQ(state.check_invariants(), "");
+  EXPECT_TRUE(state.over()) << where;
   return record;
 }
 
+TEST(Bots, RuleCasesCoverEveryCombinationOfExpansions) {
+  const std::vector<RuleCase> cases = every_rule_case();
+  std::size_t with_all = 0;
+  for (const RuleCase& rules : cases) {
+    Record record = new_record(rules, 2, 1);
+    EXPECT_TRUE(replay(record).ok()) << describe(rules);
+    with_all += rules.expansions.size() + 1 == kExpansionTable.size();
+  }
+  EXPECT_GE(cases.size(), std::size_t{1} << (kExpansionTable.size() - 1));
+  EXPECT_GE(with_all, 1u);
+}
+
 TEST(Bots, RandomAndGreedyPlayOnlyLegalMovesInEveryRuleSet) {
-  for (const RuleCase& rules : kRuleCases)
-    for (int g = 0; g < scaled(30); ++g) {
+  for (const RuleCase& rules : every_rule_case())
+    for (int g = 0; g < scaled(12); ++g) {
       const int players = 2 + g % 5;
       std::vector<std::string> specs;
       for (int p = 0; p < players; ++p) specs.push_back(p % 2 == 0 ? "greedy" : "random");
@@ -75,8 +154,8 @@ TEST(Bots, RandomAndGreedyPlayOnlyLegalMovesInEveryRuleSet) {
 }
 
 TEST(Bots, MctsPlaysOnlyLegalMovesInEveryRuleSet) {
-  for (const RuleCase& rules : kRuleCases)
-    for (int g = 0; g < scaled(4); ++g) {
+  for (const RuleCase& rules : every_rule_case())
+    for (int g = 0; g < scaled(3); ++g) {
       const int players = 2 + g % 3;
       std::vector<std::string> specs = {"mcts:playouts=24", "greedy"};
       while (static_cast<int>(specs.size()) < players) specs.push_back("random");
@@ -85,7 +164,7 @@ TEST(Bots, MctsPlaysOnlyLegalMovesInEveryRuleSet) {
 }
 
 TEST(Bots, IdenticalSeedsGiveIdenticalGames) {
-  const RuleCase bcb = {{"bcb"}, "auction"};
+  const RuleCase bcb = {{"bcb"}, {}};
   for (const std::vector<std::string>& specs :
        {std::vector<std::string>{"random", "random", "random"},
         std::vector<std::string>{"greedy", "random"},
@@ -111,6 +190,180 @@ TEST(Bots, SpecsAreCheckedAndExplained) {
       EXPECT_FALSE(bot.error().message.empty());
     }
   }
+}
+
+// ---- The greedy bot with Inns & Cathedrals ----
+//
+// Maps: x grows east, y grows south; the start tile D lies at 0,0 r0 (city cap north, road
+// west-east). U r90 is a straight road west-east, V r0 a curve joining west and south, V r90 a
+// curve joining west and north, IC-B r0 a straight road west-east with an inn.
+
+using Strings = std::vector<std::string>;
+
+// The greedy bot plays the rest of the turn of the player deciding now; returns its moves.
+Strings greedy_turn(GameState& state) {
+  GreedyBot bot;
+  const PlayerId player = state.pending().player;
+  const int turn = state.turn_number();
+  Strings played;
+  while (!state.over() && state.pending().player == player && state.turn_number() == turn) {
+    const Move move = bot.choose_move(state.observation(player));
+    EXPECT_FALSE(state.check(move).has_value()) << format_move(state, move);
+    played.push_back(format_move(state, move));
+    state.apply_unchecked(move);
+  }
+  return played;
+}
+
+std::string joined(const Strings& moves) {
+  std::string text;
+  for (const std::string& m : moves) text += (text.empty() ? "" : ", ") + m;
+  return text;
+}
+
+// The root of the feature of a placed tile's segment named by a location.
+NodeId feature_at(const GameState& state, int x, int y, Port port) {
+  for (std::size_t i = 0; i < state.placed_tiles().size(); ++i) {
+    const PlacedTile& tile = state.placed_tiles()[i];
+    if (tile.x == x && tile.y == y)
+      return state.feature_of(static_cast<int>(i), state.segment_named(static_cast<int>(i), port));
+  }
+  ADD_FAILURE() << "no tile at " << x << "," << y;
+  return 0;
+}
+
+std::uint8_t only(int player) {
+  return static_cast<std::uint8_t>(1u << player);
+}
+
+// Red's large follower stands on the road D + U (0,0 to 1,0), Blue's follower on the road
+// U + U + V (0,1, 1,1, 2,1) that ends below 2,0. Red holds V: at 2,0 r0 it joins the two roads
+// into one of 6 tiles where Red's large follower (strength 2) beats Blue's follower (1): Red
+// takes the road's 6 points and Blue loses its 3. Anywhere else Red keeps 2 against Blue's 3.
+//
+//          x=0    x=1    x=2
+//   y=0    D      U r90  [V r0]     Red: large follower on the road of 1,0
+//   y=1    U r90  U r90  V r90      Blue: follower on the road of 0,1
+TEST(GreedyInnsCathedrals, JoinsRoadsWhereTheLargeFollowerWinsTheMajority) {
+  const Strings deck = {"U", "U", "U", "V", "V", "B", "B", "B", "B"};
+  const Strings actions = {"place 1,0 r90", "large E", "place 0,1 r90", "meeple E",
+                           "place 1,1 r90", "skip",    "place 2,1 r90", "skip"};
+  auto state = scenario::play(scenario::make_record_with({"Red", "Blue"}, deck, actions, {"ic"}));
+  ASSERT_TRUE(state);
+  ASSERT_EQ(state->pending().player, 0);
+  ASSERT_EQ(state->majority(feature_at(*state, 1, 0, side_middle(Side::East))), only(0));
+  ASSERT_EQ(state->majority(feature_at(*state, 2, 1, side_middle(Side::West))), only(1));
+
+  const Strings played = greedy_turn(*state);
+  ASSERT_FALSE(played.empty());
+  EXPECT_EQ(played[0], "place 2,0 r0") << joined(played);
+  const NodeId road = feature_at(*state, 0, 1, side_middle(Side::East));
+  EXPECT_EQ(feature_at(*state, 1, 0, side_middle(Side::East)), road) << "the roads were not joined";
+  EXPECT_EQ(state->feature_tile_count(road), 6);
+  EXPECT_EQ(state->majority(road), only(0)) << "the large follower must hold the majority";
+}
+
+// The inn road D + IC-B + U + U (-1,0 to 2,0: 4 tiles, both ends open, nobody on it) and the plain
+// road U + U + U (-1,1 to 1,1: 3 tiles, both ends open, nobody on it). Red holds a U: it may
+// extend either road and put a follower on it. The plain road then scores 4 at the end; the inn
+// road 10 if completed, 0 if not.
+//
+//          x=-1   x=0    x=1    x=2
+//   y=0    U r90  D      IC-B   U r90      inn road
+//   y=1    U r90  U r90  U r90             plain road
+const Strings kTwoRoads = {"place 1,0 r0",   "skip", "place 2,0 r90",  "skip",
+                           "place -1,0 r90", "skip", "place 0,1 r90",  "skip",
+                           "place 1,1 r90",  "skip", "place -1,1 r90", "skip"};
+
+// Red's figure after its turn: on the inn road, on the plain road, elsewhere or none.
+enum class Where { Inn, Plain, Elsewhere, None };
+
+Where red_figure_after_greedy_turn(GameState& state, FigureKind* kind, Strings* played) {
+  const std::size_t before = state.followers().size();
+  *played = greedy_turn(state);
+  const NodeId inn = feature_at(state, 1, 0, side_middle(Side::East));
+  const NodeId plain = feature_at(state, 0, 1, side_middle(Side::East));
+  for (std::size_t i = before; i < state.followers().size(); ++i) {
+    const Follower& f = state.followers()[i];
+    if (f.player != 0) continue;
+    *kind = f.kind;
+    const NodeId root = state.features().find_const(f.node);
+    return root == inn ? Where::Inn : root == plain ? Where::Plain : Where::Elsewhere;
+  }
+  return Where::None;
+}
+
+Strings two_roads_deck(int tiles_after_red) {
+  Strings deck = {"IC-B", "U", "U", "U", "U", "U", "U"};  // the last U is Red's
+  for (int i = 0; i < tiles_after_red; ++i) deck.push_back(i % 2 == 0 ? "B" : "E");
+  return deck;
+}
+
+// With two tiles left after Red's, an open inn road of 5 tiles will almost surely score nothing:
+// Red puts its follower on the plain road (4 points at the end) instead.
+TEST(GreedyInnsCathedrals, KeepsFollowersOffAnOpenInnRoadWhenTheDeckIsNearlyEmpty) {
+  auto state = scenario::play(
+      scenario::make_record_with({"Red", "Blue"}, two_roads_deck(2), kTwoRoads, {"ic"}));
+  ASSERT_TRUE(state);
+  ASSERT_EQ(state->pending().player, 0);
+  // An inn road: it scores nothing unless completed.
+  ASSERT_EQ(state->final_value(feature_at(*state, 1, 0, side_middle(Side::East))), 0);
+  FigureKind kind = FigureKind::Follower;
+  Strings played;
+  const Where where = red_figure_after_greedy_turn(*state, &kind, &played);
+  EXPECT_NE(where, Where::Inn) << joined(played);
+  EXPECT_EQ(where, Where::Plain) << joined(played);
+  EXPECT_EQ(kind, FigureKind::Follower) << "the large follower gains nothing more here";
+}
+
+// With 40 tiles left the same inn road is likely to be completed (10 points): Red claims it with a
+// plain follower, the large one gaining nothing more on an empty road. (Counting the unfinished inn
+// road at its final value, 0, would choose the plain road.)
+TEST(GreedyInnsCathedrals, ClaimsAnOpenInnRoadEarlyInTheGame) {
+  auto state = scenario::play(
+      scenario::make_record_with({"Red", "Blue"}, two_roads_deck(40), kTwoRoads, {"ic"}));
+  ASSERT_TRUE(state);
+  FigureKind kind = FigureKind::LargeFollower;
+  Strings played;
+  const Where where = red_figure_after_greedy_turn(*state, &kind, &played);
+  EXPECT_EQ(where, Where::Inn) << joined(played);
+  EXPECT_EQ(kind, FigureKind::Follower) << joined(played);
+}
+
+// The inns printed on BCB-C and BCB-J count only with Inns & Cathedrals. Red puts a follower on
+// the road of BCB-C r90 at 1,0 (its west road, with the inn, continues D's road) or, in the same
+// position, of BCB-E r90 (the same tile without the inn). With Bridges, Castles and Bazaars alone
+// the greedy bot's evaluation does not tell them apart; with Inns & Cathedrals too it does.
+TEST(GreedyInnsCathedrals, PrintedInnsCountOnlyWithTheInnMechanic) {
+  const auto evaluation = [](const std::string& tile, const Strings& expansions) {
+    auto state =
+        scenario::play(scenario::make_record_with({"Red", "Blue"}, {tile, "U", "U", "U", "B", "B"},
+                                                  {"place 1,0 r90", "meeple W"}, expansions));
+    EXPECT_TRUE(state);
+    return state ? evaluate_for(*state, 0) : 0.0;
+  };
+  EXPECT_EQ(evaluation("BCB-C", {"bcb"}), evaluation("BCB-E", {"bcb"}));
+  EXPECT_NE(evaluation("BCB-C", {"bcb", "ic"}), evaluation("BCB-E", {"bcb", "ic"}));
+}
+
+// A rollout of the search bot deploys the large follower in nearly every game of Inns &
+// Cathedrals (a quarter of its deployments while the figure is in supply).
+TEST(Mcts, RolloutsDeployTheLargeFollower) {
+  int games_with_large = 0;
+  const int games = 20;
+  for (int g = 0; g < games; ++g) {
+    GameState state = *replay(new_record({{"ic"}, {}}, 2, 900 + static_cast<std::uint64_t>(g)));
+    Pcg32 rng(static_cast<std::uint64_t>(g) + 1);
+    MoveList scratch;
+    bool seen = false;
+    while (!state.over() && !seen) {
+      mcts_rollout(state, rng, scratch, 0);
+      for (const Follower& f : state.followers())
+        seen = seen || f.kind == FigureKind::LargeFollower;
+    }
+    games_with_large += seen;
+  }
+  EXPECT_GE(games_with_large, games * 3 / 4);
 }
 
 // ---- A forced win ----
@@ -139,7 +392,7 @@ TEST(Bots, MctsTakesAForcedWin) {
   // player holding it can win, but most placements lose.
   int positions = 0;
   for (std::uint64_t seed = 1; seed < 400 && positions < 2; ++seed) {
-    Record record = new_record({{}, "auction"}, 2, seed);
+    Record record = new_record({{}, {}}, 2, seed);
     GameState state = *replay(record);
     Pcg32 rng(seed);
     MoveList moves;

@@ -1,6 +1,7 @@
 #include "bots/evaluation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <memory>
 
@@ -11,10 +12,63 @@ namespace {
 // Worth of things in hand, in points: a follower can still score, a bridge can still rescue a
 // tile, and a castle with its follower usually collects a modest neighbouring feature.
 constexpr double kFollowerInSupply = 1.0;
+// The large follower (Inns & Cathedrals) scores like a follower and also wins contested
+// majorities (it counts 2): worth a little more, so that a plain follower goes first when both
+// would do the same.
+constexpr double kLargeFollowerInSupply = 1.5;
 constexpr double kBridgeInSupply = 0.5;
 constexpr double kWaitingCastle = 4.5;
 // An unfinished city earns double once finished: credit part of that to its knights' owners.
 constexpr double kOpenCityBonusPerTile = 0.5;
+
+// Inns and cathedrals (Inns & Cathedrals): an open road with an inn or city with a cathedral
+// scores nothing at the end of the game, so the projected final score counts 0 for it, yet once
+// completed it scores double (road) or triple (city). Its holders expect
+//   completed_value * p,  p = kInnCathedralEdgeChance^open_edges * time,
+//   time = min(1, own tiles still to draw / (kInnCathedralTilesPerEdge * open_edges)),
+// where "own tiles still to draw" is tiles_left / players: p falls with every open edge and as
+// the deck runs out (0 with an empty deck, like the final value).
+constexpr double kInnCathedralEdgeChance = 0.8;
+constexpr double kInnCathedralTilesPerEdge = 2.0;
+
+double completion_chance(const GameState& state, int open_edges) {
+  if (open_edges <= 0) return 1.0;
+  const double own_tiles =
+      static_cast<double>(state.tiles_left_in_deck()) / static_cast<double>(state.player_count());
+  const double time = std::min(1.0, own_tiles / (kInnCathedralTilesPerEdge * open_edges));
+  return std::pow(kInnCathedralEdgeChance, open_edges) * time;
+}
+
+// The expected worth of the open inn roads and cathedral cities each player holds (has the
+// majority of, ties included: every tied player scores in full), beyond their final value (0).
+// All 0 unless the Inn or Cathedral mechanic is in play (the inns printed on Bridges, Castles and
+// Bazaars tiles count only then), so the base game and BCB evaluate exactly as before.
+std::array<double, kMaxPlayers> open_inn_cathedral_worth(const GameState& state) {
+  std::array<double, kMaxPlayers> worth{};
+  if (!state.has(Mechanic::Inn) && !state.has(Mechanic::Cathedral)) return worth;
+  const FeatureGraph& graph = state.features();
+  // Roots already counted (a feature may hold several figures); no allocation: this runs at
+  // every leaf of the search.
+  std::array<NodeId, kMaxPlayers * 8> seen{};
+  std::size_t seen_count = 0;
+  for (const Follower& f : state.followers()) {
+    const NodeId root = graph.find_const(f.node);
+    const FeatureNode& node = graph.node(root);
+    if ((node.kind != FeatureKind::Road && node.kind != FeatureKind::City) || node.castle ||
+        node.open_edges <= 0)
+      continue;
+    const auto seen_end = seen.begin() + static_cast<std::ptrdiff_t>(seen_count);
+    if (std::find(seen.begin(), seen_end, root) != seen_end) continue;
+    if (seen_count < seen.size()) seen[seen_count++] = root;
+    // An open road or city is worth at least 1 at the end unless an inn or cathedral zeroes it.
+    if (state.final_value(root) != 0) continue;
+    const double expected = state.completed_value(root) * completion_chance(state, node.open_edges);
+    const std::uint8_t holders = state.majority(root);
+    for (int p = 0; p < state.player_count(); ++p)
+      if ((holders >> p) & 1u) worth[static_cast<std::size_t>(p)] += expected;
+  }
+  return worth;
+}
 
 // True while `player` still has a decision in the turn being planned.
 bool plan_continues(const GameState& state, PlayerId player, int turn) {
@@ -46,15 +100,24 @@ double search_plan(const GameState& state, PlayerId player, int turn, MoveList& 
 }  // namespace
 
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
-  const std::array<int, kMaxPlayers> projected = state.projected_final_scores();
+  const std::array<int, kMaxPlayers> final_scores = state.projected_final_scores();
   const int n = state.player_count();
+  // Projected final scores, but with each open inn road or cathedral city worth its expected
+  // value to its holders instead of 0: it enters the margin, so an opponent's likely inn counts
+  // against a player as much as its own counts for it.
+  std::array<double, kMaxPlayers> projected{};
+  for (int p = 0; p < n; ++p)
+    projected[static_cast<std::size_t>(p)] = final_scores[static_cast<std::size_t>(p)];
+  if (!state.over()) {
+    const std::array<double, kMaxPlayers> worth = open_inn_cathedral_worth(state);
+    for (int p = 0; p < n; ++p)
+      projected[static_cast<std::size_t>(p)] += worth[static_cast<std::size_t>(p)];
+  }
   std::array<double, kMaxPlayers> value{};
   for (int p = 0; p < n; ++p) {
     double best_other = -std::numeric_limits<double>::infinity();
     for (int q = 0; q < n; ++q)
-      if (q != p)
-        best_other =
-            std::max(best_other, static_cast<double>(projected[static_cast<std::size_t>(q)]));
+      if (q != p) best_other = std::max(best_other, projected[static_cast<std::size_t>(q)]);
     value[static_cast<std::size_t>(p)] = projected[static_cast<std::size_t>(p)] - best_other;
   }
   if (state.over()) return value;
@@ -63,6 +126,9 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
     const auto player = static_cast<PlayerId>(p);
     value[static_cast<std::size_t>(p)] += kFollowerInSupply * state.followers_in_supply(player) +
                                           kBridgeInSupply * state.bridges_in_supply(player);
+    // 0 without Inns & Cathedrals: adds nothing then.
+    value[static_cast<std::size_t>(p)] +=
+        kLargeFollowerInSupply * state.figures_in_supply(player, FigureKind::LargeFollower);
   }
   for (const Castle& castle : state.castles())
     if (castle.occupied) value[static_cast<std::size_t>(castle.owner)] += kWaitingCastle;
@@ -71,7 +137,9 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
   for (const Follower& f : state.followers()) {
     const NodeId root = graph.find_const(f.node);
     const FeatureNode& node = graph.node(root);
-    if (node.kind == FeatureKind::City && !node.castle && node.open_edges > 0)
+    // (A cathedral city's worth is counted above, from its completed value.)
+    if (node.kind == FeatureKind::City && !node.castle && node.open_edges > 0 &&
+        !(state.has(Mechanic::Cathedral) && state.final_value(root) == 0))
       value[static_cast<std::size_t>(f.player)] +=
           kOpenCityBonusPerTile * state.feature_tile_count(root) / (1.0 + node.open_edges);
   }

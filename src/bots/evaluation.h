@@ -14,8 +14,10 @@
 namespace carcassonne {
 
 // Heuristic standing of `player`: projected final score (as if the game ended now) minus the best
-// opponent's, plus small values for what is still in hand: followers and bridges in supply, and
-// castles waiting to score.
+// opponent's, plus small values for what is still in hand: followers, the large follower and
+// bridges in supply, and castles waiting to score. With Inns & Cathedrals, an open inn road or
+// cathedral city (0 at the end) counts for its holders at its completed value times a chance of
+// completion that falls with its open edges and with the tiles left (evaluation.cpp).
 double evaluate_for(const GameState& state, PlayerId player);
 // evaluate_for() of every player at once, from one projection of the final scores.
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state);

@@ -77,6 +77,8 @@ float prior_of(const GameState& state, const Move& move) {
       }
       return static_cast<float>(neighbours);
     }
+    case MoveKind::Large:
+      return -0.5f;  // after the followers and skip (the same spots, kept for contested ones)
     case MoveKind::Bridge:
       return -1.0f;
     case MoveKind::Pass:
@@ -240,17 +242,26 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
           state.apply_unchecked(skip);
           continue;
         }
-        // A follower on a random free feature of the new tile (no optional bridges).
+        // A follower on a random free feature of the new tile (no optional bridges); with Inns &
+        // Cathedrals, the large follower instead a quarter of the time it is in supply (always
+        // when no follower is left).
         const PlacedTile& tile = state.placed_tiles()[static_cast<std::size_t>(state.turn_tile())];
+        const bool large =
+            state.figures_in_supply(state.turn_player(), FigureKind::LargeFollower) > 0 &&
+            (state.followers_in_supply(state.turn_player()) == 0 || rng.below(4) == 0);
+        const FigureKind kind = large ? FigureKind::LargeFollower : FigureKind::Follower;
         std::array<int, kMaxPrintedSegments + 1> options{};
         int count = 0;
         for (int s = 0; s < tile_spec(tile.type).segment_count; ++s)
-          if (state.can_deploy(s)) options[static_cast<std::size_t>(count++)] = s;
-        if (state.can_deploy(kBridgeSegment))
+          if (state.can_deploy(s, kind)) options[static_cast<std::size_t>(count++)] = s;
+        if (state.can_deploy(kBridgeSegment, kind))
           options[static_cast<std::size_t>(count++)] = kBridgeSegment;
-        state.apply_unchecked(
-            count == 0 ? skip
-                       : Move::meeple(options[rng.below(static_cast<std::uint32_t>(count))]));
+        if (count == 0) {
+          state.apply_unchecked(skip);
+          continue;
+        }
+        const int segment = options[rng.below(static_cast<std::uint32_t>(count))];
+        state.apply_unchecked(large ? Move::large(segment) : Move::meeple(segment));
         continue;
       }
       default:

@@ -9,11 +9,12 @@
 //  * Selection: UCB1 on the reward of the player deciding at the node, over a prefix of the
 //    node's moves that widens with visits (progressive widening, 'widening * sqrt(visits)'
 //    moves), the moves ordered by a cheap prior: placements touching more tiles first, passes
-//    and low bids first, bridges last.
+//    and low bids first, the large follower after followers and skip, bridges last.
 //  * Bids: a bid node widens far more slowly (visits^0.25 moves: pass and low bids first), so the
 //    search compares a few sensible bids instead of a hundred barely visited ones.
 //  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
-//    time; no optional bridges; auctions: pass, or open at 0) for a few turns, then the position
+//    time, the large follower in a quarter of those while it is in supply; no optional bridges;
+//    auctions: pass, or open at 0) for a few turns, then the position
 //    is scored by evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand,
 //    the greedy bot's judgement): random play to the very end mostly adds noise.
 //  * Reward per player: a logistic function of that evaluation (of the final margin when the
