@@ -30,7 +30,10 @@ export function renderPlayers(container, state, art) {
     // mechanics in play add (bridges, castles, the tile bought in the bazaar).
     const stats = h('div', { class: 'stats' });
     const figures = p.figures || { meeple: p.followers };
-    for (const [figure, count] of Object.entries(figures)) {
+    // The follower first, then the others (a JSON object's keys come in any order).
+    const kinds = Object.keys(figures).sort((a, b) => (a === 'meeple' ? -1 : b === 'meeple' ? 1 : a.localeCompare(b)));
+    for (const figure of kinds) {
+      const count = figures[figure];
       const style = figureStyle(figure);
       const testid = figure === 'meeple' ? 'player-followers' : `player-figures-${figure}`;
       stats.append(h('span', { class: `stat figure-${figure}`, title: `${style.label}s in supply`, 'data-testid': testid, 'data-figure': figure },
