@@ -192,7 +192,7 @@ function layoutTile(tile) {
     } else if (seg.kind === 'road') point = layout.roads.find((entry) => entry.segment === seg).anchor;
     else if (seg.kind === 'field') {
       const pts = seg.ports.map((p) => insetPoint(p, 0.62));
-      point = pts.length ? [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length] : [50, 88];
+      point = pts.length ? [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length] : CENTRE; // an enclosed field (`inner`): the middle
       const crowded = (pt) => taken.some((t) => dist(t, pt) < 15) || (layout.bazaar && dist(layout.bazaar, pt) < 16);
       if (crowded(point)) {
         const options = seg.ports.map((p) => insetPoint(p, 0.66));

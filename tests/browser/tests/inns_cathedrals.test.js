@@ -118,3 +118,39 @@ test('in a bcb+ic game Ann deploys the large follower by clicking, and it is dra
   await screenshot(page, 'ic-results');
   assert.deepEqual(page.problems, [], 'no errors in the page');
 });
+
+test('an enclosed field (inner) gets a spot in the middle of its tile', async () => {
+  const { browser, client } = suite;
+  const { game, seats } = await client.create({
+    players: [{ name: 'Ann', seat: 'human' }, { name: 'Bob', seat: 'human' }], expansions: ['ic'], deck: ['IC-H', 'U'],
+  });
+  await client.holdSeat(game, seats[0].token); // to read Ann's legal list (the test never acts for her)
+  const page = await newPage(browser, 'ann-inner');
+  await page.goto(`${serverUrl()}/#game=${game}&token=${seats[0].token}`);
+  let st = await client.waitForState(game, (s) => s.version === 0);
+  await waitForVersion(page, 0);
+  const place = st.actions.find((a) => a.verb === 'place' && a.x === 0 && a.y === -1);
+  assert.ok(place, 'IC-H fits north of the start tile');
+  // The only square: the page previews it at once.
+  await page.waitForSelector('[data-testid="preview-tile"][data-x="0"][data-y="-1"]');
+  await page.click('[data-testid="board-confirm"]');
+  st = await client.waitForState(game, (s) => s.version === 1);
+  await waitForVersion(page, 1);
+  const inner = st.actions.find((a) => a.verb === 'meeple' && a.location === 'inner');
+  assert.ok(inner, 'a follower may go on the enclosed field');
+  assert.equal(inner.feature, 'field');
+  await assertOffersLegal(page, st);
+  const spot = `[data-testid="meeple-spot"][data-action="${inner.action}"]`;
+  const offset = await page.evaluate((sel) => {
+    const s = document.querySelector(sel).getBoundingClientRect();
+    const t = document.querySelector('[data-testid="board-tile"][data-x="0"][data-y="-1"]').getBoundingClientRect();
+    return [(s.left + s.width / 2 - (t.left + t.width / 2)) / t.width, (s.top + s.height / 2 - (t.top + t.height / 2)) / t.height];
+  }, spot);
+  assert.ok(Math.abs(offset[0]) < 0.15 && Math.abs(offset[1]) < 0.15, `the inner spot is in the middle of the tile (${offset})`);
+  await screenshot(page, 'ic-inner-spot');
+  await clickVisible(page, spot);
+  st = await client.waitForState(game, (s) => s.version === 2);
+  await waitForVersion(page, 2);
+  await page.waitForSelector('[data-testid="follower"][data-location="inner"]');
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+});
