@@ -1,5 +1,3 @@
-import { mechanicsOf } from './mechanics/registry.js';
-
 // The legal actions the server sends: `actions`, the structured form of each (docs/PROTOCOL.md,
 // "Structured actions"), with `legal`, their text in the move notation.
 //
@@ -7,6 +5,8 @@ import { mechanicsOf } from './mechanics/registry.js';
 // an option (which square, which rotation, which location, which figure) and sends the original
 // string back unchanged. Anything it does not know is still offered, as a plain button. Only a
 // server without structured actions makes it read the text (parseAction).
+
+import { mechanicsOf } from './mechanics/registry.js';
 
 export function parseAction(action) {
   let m;

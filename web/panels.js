@@ -1,4 +1,4 @@
-// The side panels: players, bazaar, tiles left, log; and the end-of-game results with the
+// The side panels: players, tiles left, log (the mechanics add theirs: mechanics/registry.js); and the end-of-game results with the
 // score-over-time chart. They show what the state says, nothing more.
 
 import { h, s, clear } from './dom.js';
@@ -70,7 +70,7 @@ export function renderDeck(container, state, art, expanded) {
   details.addEventListener('toggle', () => { expanded.value = details.open; });
   details.append(h('summary', {}, 'Remaining tiles'));
   const grid = h('div', { class: 'remaining-grid', 'data-testid': 'remaining-tiles' });
-  const entries = Object.entries(deck.remaining || {}).filter(([, n]) => n > 0).sort(([a], [b]) => tileOrder(a) - tileOrder(b) || a.localeCompare(b));
+  const entries = Object.entries(deck.remaining || {}).filter(([, n]) => n > 0).sort(([a], [b]) => compareTiles(a, b));
   for (const [id, count] of entries) {
     grid.append(h('div', { class: 'remaining-item', 'data-tile': id, 'data-count': count, title: `${id}: ${count} left` },
       art ? art.mini(id, { size: 36 }) : null, h('span', { class: 'count' }, `×${count}`)));
@@ -85,8 +85,16 @@ export function renderDeck(container, state, art, expanded) {
   container.append(details);
 }
 
+// The base game's tiles first, then each expansion's (ids "PREFIX-X"), each in letter order.
 function tileOrder(id) {
-  return id.startsWith('BCB-') ? 100 + id.charCodeAt(4) : id.charCodeAt(0);
+  const dash = id.indexOf('-');
+  return dash < 0 ? [' ', id] : [id.slice(0, dash), id.slice(dash + 1)];
+}
+
+function compareTiles(a, b) {
+  const [pa, ra] = tileOrder(a);
+  const [pb, rb] = tileOrder(b);
+  return pa.localeCompare(pb) || ra.length - rb.length || ra.localeCompare(rb);
 }
 
 // --- log ---------------------------------------------------------------------------------------
