@@ -4,14 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "core/figures.h"
 #include "core/game.h"
 #include "core/random.h"
+#include "core/rules.h"
 #include "core/tiles.h"
 #include "protocol_client.h"
 #include "server/game_service.h"
@@ -130,6 +134,195 @@ TEST_F(ProtocolTest, CatalogueListsEveryTileType) {
   EXPECT_EQ(d["segments"][0]["ports"], json::array({"N"}));
 }
 
+TEST_F(ProtocolTest, CatalogueListsTheRegistrysExpansionsOptionsAndFigures) {
+  auto c = client();
+  const json catalogue = c->request({{"type", "catalogue"}});
+  ASSERT_EQ(catalogue["type"], "catalogue");
+  const json& expansions = catalogue["expansions"];
+  ASSERT_EQ(expansions.size(), kExpansionTable.size());
+  for (std::size_t e = 0; e < kExpansionTable.size(); ++e) {
+    const ExpansionInfo& info = kExpansionTable[e];
+    EXPECT_EQ(expansions[e]["name"], std::string(info.name));
+    EXPECT_EQ(expansions[e]["title"], std::string(info.title));
+    EXPECT_EQ(expansions[e]["summary"], std::string(info.summary));
+    EXPECT_EQ(expansions[e]["base"].get<bool>(), info.expansion == Expansion::Base);
+    EXPECT_EQ(expansions[e]["mechanics"].size(),
+              static_cast<std::size_t>(std::popcount(info.mechanics)));
+  }
+  const json& options = catalogue["options"];
+  ASSERT_EQ(options.size(), kRuleOptionTable.size());
+  for (std::size_t o = 0; o < kRuleOptionTable.size(); ++o) {
+    const RuleOptionInfo& info = kRuleOptionTable[o];
+    EXPECT_EQ(options[o]["name"], std::string(info.name));
+    EXPECT_EQ(options[o]["summary"], std::string(info.summary));
+    EXPECT_EQ(options[o]["default"], std::string(info.values[0]));
+    ASSERT_EQ(options[o]["values"].size(), static_cast<std::size_t>(info.value_count));
+    for (int v = 0; v < info.value_count; ++v) {
+      EXPECT_EQ(options[o]["values"][v]["name"],
+                std::string(info.values[static_cast<std::size_t>(v)]));
+      EXPECT_EQ(options[o]["values"][v]["summary"],
+                std::string(info.value_summaries[static_cast<std::size_t>(v)]));
+    }
+    std::size_t needed = 0;
+    for (const ExpansionInfo& expansion : kExpansionTable)
+      if (info.needs_expansions >> static_cast<int>(expansion.expansion) & 1u) ++needed;
+    EXPECT_EQ(options[o]["expansions"].size(), needed);
+  }
+  ASSERT_EQ(catalogue["figures"].size(), static_cast<std::size_t>(kFigureKindCount));
+  for (int f = 0; f < kFigureKindCount; ++f) {
+    EXPECT_EQ(catalogue["figures"][f]["name"], std::string(kFigureTable[f].name));
+    EXPECT_EQ(catalogue["figures"][f]["strength"], kFigureTable[f].strength);
+  }
+  // Every expansion and option value of the registry is accepted by `create`.
+  for (const ExpansionInfo& info : kExpansionTable) {
+    if (info.expansion == Expansion::Base) continue;
+    json rules = json::object();
+    for (const RuleOptionInfo& option : kRuleOptionTable)
+      rules[std::string(option.name)] = std::string(option.values[option.value_count - 1]);
+    const json created = create(*c, {"human", "human"},
+                                {{"expansions", {std::string(info.name)}}, {"rules", rules}});
+    EXPECT_EQ(created["type"], "created");
+  }
+}
+
+// The structured form of each legal action says what its text says.
+void expect_structured_matches_text(const json& state) {
+  ASSERT_TRUE(state.contains("actions")) << state.dump();
+  const json& legal = state["legal"];
+  const json& actions = state["actions"];
+  ASSERT_EQ(actions.size(), legal.size());
+  std::set<std::string> needs_bridge;
+  for (const json& text : state["needs_bridge"]) needs_bridge.insert(text.get<std::string>());
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const std::string text = legal[i];
+    const json& a = actions[i];
+    EXPECT_EQ(a["action"], text);
+    const std::string verb = a["verb"];
+    EXPECT_EQ(text.substr(0, text.find(' ')), verb);
+    const auto at = [&] {
+      return std::to_string(a["x"].get<int>()) + "," + std::to_string(a["y"].get<int>());
+    };
+    if (verb == "place") {
+      EXPECT_EQ(text, "place " + at() + " r" + std::to_string(90 * a["rotation"].get<int>()));
+      EXPECT_EQ(a["needs_bridge"].get<bool>(), needs_bridge.count(text) == 1) << text;
+    } else if (verb == "bridge") {
+      EXPECT_EQ(text, "bridge " + at() + " " + a["axis"].get<std::string>());
+    } else if (verb == "meeple" || verb == "large") {
+      EXPECT_EQ(a["figure"], verb);
+      EXPECT_EQ(text, verb + " " + a["location"].get<std::string>());
+      EXPECT_EQ(a["x"], state["last_placed"]["x"]);
+      EXPECT_EQ(a["y"], state["last_placed"]["y"]);
+      const std::set<std::string> kinds = {"city", "road", "field", "cloister", "bridge"};
+      EXPECT_EQ(kinds.count(a["feature"].get<std::string>()), 1u) << a.dump();
+    } else if (verb == "claim") {
+      EXPECT_EQ(text, "claim " + at() + " " + a["location"].get<std::string>());
+      EXPECT_TRUE(a.contains("feature")) << a.dump();
+    } else if (verb == "choose") {
+      EXPECT_EQ(text, "choose " + a["tile"].get<std::string>());
+    } else if (verb == "bid") {
+      EXPECT_EQ(text, "bid " + std::to_string(a["amount"].get<int>()));
+    } else {
+      EXPECT_EQ(a.size(), 2u) << a.dump();  // action and verb only
+    }
+  }
+}
+
+TEST_F(ProtocolTest, InnsAndCathedralsWithBcbPlayedToTheEndWithALargeFollower) {
+  auto host = client();
+  const json created =
+      create(*host, {"human", "human"}, {{"expansions", {"bcb", "ic"}}, {"seed", 11}});
+  const std::string game = created["game"];
+  auto player = client();
+  join(*player, game, token_of(created, 0));
+  json state = join(*player, game, token_of(created, 1));
+  EXPECT_EQ(state["expansions"], json::array({"bcb", "ic"}));
+  EXPECT_EQ(state["mechanics"].size(), 6u);
+  for (const json& p : state["players"]) {
+    EXPECT_EQ(p["figures"]["meeple"], 7);
+    EXPECT_EQ(p["figures"]["large"], 1);
+  }
+  bool large_deployed = false;
+  bool large_seen_on_board = false;
+  std::set<std::string> verbs;
+  int version = state["version"];
+  while (state["status"] != "over") {
+    ASSERT_LT(version, 2000);
+    expect_structured_matches_text(state);
+    const json& actions = state["actions"];
+    ASSERT_FALSE(actions.empty());
+    json chosen = actions[0];
+    for (const json& a : actions) {
+      verbs.insert(a["verb"].get<std::string>());
+      if (a["verb"] == "large" && !large_deployed) chosen = a;
+    }
+    // Bid low and pass, so that auctions end quickly.
+    if (chosen["verb"] == "bid")
+      for (const json& a : actions)
+        if (a["verb"] == "pass") chosen = a;
+    if (chosen["verb"] == "large") {
+      large_deployed = true;
+      // Both figures are offered for the same spot, as separate actions.
+      bool meeple_too = false;
+      for (const json& a : actions)
+        if (a["verb"] == "meeple" && a["location"] == chosen["location"]) meeple_too = true;
+      const int acting_now = state["pending"]["seat"];
+      if (state["players"][acting_now]["figures"]["meeple"].get<int>() > 0) {
+        EXPECT_TRUE(meeple_too) << chosen.dump();
+      }
+    }
+    const int acting = state["pending"]["seat"];
+    const json ack = player->request({{"type", "act"},
+                                      {"game", game},
+                                      {"seat", acting},
+                                      {"action", chosen["action"]},
+                                      {"version", version}});
+    ASSERT_EQ(ack["type"], "ack") << ack.dump() << chosen.dump();
+    ++version;
+    state = player->wait_for(
+        [&](const json& m) { return m["type"] == "state" && m["version"] == version; });
+    for (const json& f : state["followers"])
+      if (f["figure"] == "large") large_seen_on_board = true;
+    if (chosen["verb"] == "large") {
+      EXPECT_EQ(state["players"][acting]["figures"]["large"], 0);
+    }
+  }
+  EXPECT_TRUE(large_deployed);
+  EXPECT_TRUE(large_seen_on_board);
+  EXPECT_EQ(verbs.count("large"), 1u);
+  EXPECT_FALSE(state.contains("actions") && !state["actions"].empty());
+  // The winners are the players with the best score, whatever its sign.
+  int best = state["players"][0]["score"];
+  for (const json& p : state["players"]) best = std::max(best, p["score"].get<int>());
+  json winners = json::array();
+  for (const json& p : state["players"])
+    if (p["score"] == best) winners.push_back(p["seat"]);
+  EXPECT_EQ(state["winners"], winners);
+  const std::string last = state["log"].back()["text"];
+  EXPECT_NE(last.find("Game over. P"), std::string::npos) << last;
+  EXPECT_NE(last.find(std::to_string(best) + " point"), std::string::npos) << last;
+}
+
+TEST_F(ProtocolTest, UnknownExpansionsAndBadRuleOptionsAreRefusedWithTheirReason) {
+  auto c = client();
+  const json players = {{{"name", "A"}, {"seat", "human"}}, {{"name", "B"}, {"seat", "human"}}};
+  json reply = expect_error(
+      c->request({{"type", "create"}, {"players", players}, {"expansions", {"ic", "dragons"}}}),
+      "bad_game_setup");
+  EXPECT_EQ(reply["reason"], "unknown_expansion");
+  EXPECT_NE(reply["message"].get<std::string>().find("dragons"), std::string::npos);
+  reply = expect_error(c->request({{"type", "create"},
+                                   {"players", players},
+                                   {"expansions", {"bcb"}},
+                                   {"rules", {{"bazaar", "lottery"}}}}),
+                       "bad_game_setup");
+  EXPECT_EQ(reply["reason"], "bad_rule_option");
+  reply = expect_error(
+      c->request({{"type", "create"}, {"players", players}, {"rules", {{"weather", "rain"}}}}),
+      "bad_game_setup");
+  EXPECT_EQ(reply["reason"], "bad_rule_option");
+  EXPECT_EQ(c->request({{"type", "list"}})["games"].size(), 0u);  // no game was made
+}
+
 TEST_F(ProtocolTest, CreateJoinActAndSpectate) {
   auto host = client();
   const json created = create(*host, {"human", "human"}, {{"expansions", {"bcb"}}, {"seed", 7}});
@@ -151,6 +344,9 @@ TEST_F(ProtocolTest, CreateJoinActAndSpectate) {
   EXPECT_EQ(state["pending"]["phase"], "place");
   ASSERT_TRUE(state.contains("legal"));
   ASSERT_FALSE(state["legal"].empty());
+  expect_structured_matches_text(state);
+  EXPECT_EQ(state["players"][0]["figures"], json({{"meeple", 7}}));  // no large follower in BCB
+  EXPECT_EQ(state["winners"], nullptr);
 
   auto spectator = client();
   const json watched = join(*spectator, game);

@@ -11,7 +11,14 @@ import { TileArt, seatColour } from './tiles.js';
 import { Board } from './board.js';
 import { TurnController } from './turn.js';
 import { Lobby } from './lobby.js';
-import { renderPlayers, renderBazaar, renderDeck, renderLog, renderResults } from './panels.js';
+import { renderPlayers, renderDeck, renderLog, renderResults, winnerSeats } from './panels.js';
+import { mechanicsOf } from './mechanics/registry.js';
+// One module per mechanic; each registers its board layers, prompts and panels on import.
+import './mechanics/bridges.js';
+import './mechanics/castles.js';
+import './mechanics/bazaar.js';
+import './mechanics/large_follower.js';
+import './mechanics/inn_cathedral.js';
 import { rememberTokens, tokensFor, forgetToken } from './storage.js';
 import { decisionWords } from './notation.js';
 
@@ -68,6 +75,7 @@ class App {
         this.catalogue = catalogue;
         this.art = new TileArt(catalogue);
         this.art.installSprite($('tile-sprite'));
+        this.lobby.setCatalogue(catalogue);
         this.board.setArt(this.art);
         this.turn.setArt(this.art);
       }
@@ -366,7 +374,7 @@ class App {
       clear($('log'));
       clear($('deck'));
       $('action-card').hidden = true;
-      $('bazaar-card').hidden = true;
+      this.renderMechanicPanels(null);
       if (this.view === 'replay') this.renderReplayBar();
       return;
     }
@@ -387,8 +395,25 @@ class App {
     } else {
       $('action-card').hidden = true;
     }
-    renderBazaar($('bazaar-card'), st, this.art, (action) => this.turn.act(action), this.turn.busy || this.view !== 'game');
+    this.renderMechanicPanels(st);
     this.renderBanner();
+  }
+
+  // The side cards of the mechanics in play (the bazaar), each in a container of its own.
+  renderMechanicPanels(st) {
+    const holder = $('mechanic-panels');
+    const modules = st ? mechanicsOf(st).filter((m) => m.panel) : [];
+    const wanted = new Set(modules.map((m) => m.name || m.names[0]));
+    for (const el of [...holder.children]) if (!wanted.has(el.dataset.mechanic)) el.remove();
+    for (const m of modules) {
+      const key = m.name || m.names[0];
+      let container = [...holder.children].find((el) => el.dataset.mechanic === key);
+      if (!container) {
+        container = h('div', { ...(m.panelAttrs || { class: 'card' }), 'data-mechanic': key, hidden: true });
+        holder.append(container);
+      }
+      m.panel(container, st, { art: this.art, act: (action) => this.turn.act(action), busy: this.turn.busy || this.view !== 'game' });
+    }
   }
 
   renderBanner() {
@@ -398,8 +423,9 @@ class App {
     const name = (seat) => st.players?.[seat]?.name ?? `seat ${seat + 1}`;
     let title = 'Carcassonne';
     if (st.status === 'over') {
-      const best = Math.max(...st.players.map((p) => p.score));
-      const winners = st.players.filter((p) => p.score === best).map((p) => p.name);
+      const seats = winnerSeats(st);
+      const winners = seats.map((seat) => name(seat));
+      const best = st.players[seats[0]]?.score;
       banner.textContent = `Game over · ${winners.join(' & ')} ${winners.length > 1 ? 'tie' : 'wins'} with ${best}`;
       banner.classList.add('over');
     } else if (st.pending) {

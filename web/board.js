@@ -3,12 +3,14 @@
 // World coordinates: tile x,y covers [100x, 100x+100] × [100y, 100y+100], x east, y south. Tiles
 // never move once drawn; only the view transform changes, and only when the user pans or zooms
 // or, until the user does, to keep the whole board in view. On top of the tiles the board draws
-// what the state says (castles and fiefs, bridges, followers) and the decorations the turn
-// controller hands it (legal positions, the preview, follower spots, bridge and claim options).
+// what the state says (the layers of the mechanics in play: fiefs, bridges, castles, ...; the
+// figures) and the decorations the turn controller hands it (legal positions, the preview,
+// figure spots, the mechanics' options such as bridges and claims).
 // Clicks on decorations call their `onClick`; a drag never counts as a click.
 
 import { s, h, clear } from './dom.js';
 import { MEEPLE_PATH, seatColour, degreesOf } from './tiles.js';
+import { mechanicsOf, figureStyle } from './mechanics/registry.js';
 
 const TILE = 100;
 const MIN_SCALE = 0.12;
@@ -20,28 +22,6 @@ export function meepleShape(colour, { lying = false, scale = 1, className = 'mee
   return s('g', { class: className, transform },
     s('path', { d: MEEPLE_PATH, fill: 'none', stroke: 'rgba(255,255,255,0.9)', 'stroke-width': 3.2, 'stroke-linejoin': 'round' }),
     s('path', { d: MEEPLE_PATH, fill: colour, stroke: 'rgba(20,20,20,0.85)', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }));
-}
-
-function bridgeShape({ ghost = false } = {}) {
-  const g = s('g', { class: ghost ? 'bridge-shape ghost' : 'bridge-shape' });
-  if (!ghost) g.append(s('rect', { x: 42, y: -1, width: 20, height: 104, rx: 3, fill: 'rgba(0,0,0,0.25)' }));
-  g.append(s('rect', { x: 39.5, y: -3, width: 21, height: 106, rx: 3, fill: '#b48b5e', stroke: '#5c3d22', 'stroke-width': 1.4 }));
-  const planks = [];
-  for (let y = 4; y < 100; y += 7) planks.push(`M41,${y} H59`);
-  g.append(s('path', { d: planks.join(' '), stroke: '#7d5a36', 'stroke-width': 0.9, fill: 'none' }));
-  g.append(s('path', { d: 'M41,-3 V103 M59,-3 V103', stroke: '#4a2f19', 'stroke-width': 2.2 }));
-  return g;
-}
-
-function castleShape(colour) {
-  return s('g', { class: 'castle-shape' },
-    s('ellipse', { cx: 0, cy: 17, rx: 30, ry: 6, fill: 'rgba(0,0,0,0.25)' }),
-    s('path', {
-      d: 'M-26,16 V-8 H-20 V-14 H-14 V-8 H-8 V-14 H-2 V-8 H2 V-14 H8 V-8 H14 V-14 H20 V-8 H26 V16 Z',
-      fill: colour, stroke: '#1d1d1d', 'stroke-width': 1.6, 'stroke-linejoin': 'round',
-    }),
-    s('path', { d: 'M-5,16 V6 a5,5 0 0 1 10,0 V16 Z', fill: 'rgba(0,0,0,0.55)' }),
-    s('path', { d: 'M-18,0 h5 M13,0 h5', stroke: 'rgba(0,0,0,0.45)', 'stroke-width': 2.4 }));
 }
 
 export class Board {
@@ -59,7 +39,7 @@ export class Board {
     this.svg = s('svg', { class: 'board-svg', 'data-testid': 'board', role: 'application', 'aria-label': 'game board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['grid', 'tiles', 'fiefs', 'last', 'bridges', 'castles', 'followers', 'positions', 'preview', 'options', 'hover']) {
+    for (const name of ['grid', 'tiles', 'below', 'last', 'above', 'followers', 'positions', 'preview', 'options', 'hover']) {
       this.layers[name] = s('g', { class: `layer layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -221,8 +201,7 @@ export class Board {
     if (!this.art) return;
     const board = state?.board || [];
     this.renderTiles(board);
-    this.renderCastles(state?.castles || [], state?.claim_castle);
-    this.renderBridges(board);
+    this.renderMechanicLayers(state);
     this.renderFollowers(state, board);
     this.renderLast(state?.last_placed);
     this.renderPositions(deco);
@@ -280,44 +259,18 @@ export class Board {
     this.layers.last.append(s('rect', { ...box, class: 'last-placed-glow' }), s('rect', { ...box, class: 'last-placed', 'data-testid': 'last-placed' }));
   }
 
-  renderBridges(board) {
-    clear(this.layers.bridges);
-    for (const t of board) {
-      if (!t.bridge) continue;
-      const rot = t.bridge === 'EW' ? 90 : 0;
-      this.layers.bridges.append(s('g', {
-        class: 'bridge', 'data-testid': 'board-bridge', 'data-x': t.x, 'data-y': t.y, 'data-axis': t.bridge,
-        transform: `translate(${t.x * TILE},${t.y * TILE}) rotate(${rot} 50 50)`,
-      }, bridgeShape()));
+  // The layers of the mechanics in play, in their slots: 'below' the last-placed mark (fiefs),
+  // 'above' it (bridges, castles), always under the figures.
+  renderMechanicLayers(state) {
+    clear(this.layers.below);
+    clear(this.layers.above);
+    for (const m of mechanicsOf(state)) {
+      for (const layer of m.layers || []) {
+        const g = s('g', { class: `layer layer-${layer.name}` });
+        layer.render(g, state, this);
+        (layer.slot === 'below' ? this.layers.below : this.layers.above).append(g);
+      }
     }
-  }
-
-  renderCastles(castles, claiming = null) {
-    clear(this.layers.castles);
-    clear(this.layers.fiefs);
-    castles.forEach((castle, index) => {
-      const colour = seatColour(castle.seat);
-      if (Array.isArray(castle.fief) && castle.fief.length === 4) {
-        const [x0, y0, x1, y1] = castle.fief;
-        this.layers.fiefs.append(s('rect', {
-          x: x0 * TILE + 3, y: y0 * TILE + 3, width: (x1 - x0 + 1) * TILE - 6, height: (y1 - y0 + 1) * TILE - 6,
-          rx: 10, class: 'fief', stroke: colour, 'data-testid': 'fief',
-        }));
-      }
-      const squares = castle.squares || [];
-      if (!squares.length) return;
-      const cx = (squares.reduce((a, q) => a + q[0], 0) / squares.length + 0.5) * TILE;
-      const cy = (squares.reduce((a, q) => a + q[1], 0) / squares.length + 0.5) * TILE;
-      const g = s('g', { class: index === claiming ? 'castle claiming' : 'castle', 'data-testid': 'board-castle', 'data-seat': castle.seat, 'data-index': index, 'data-occupied': castle.occupied ? 'true' : 'false', transform: `translate(${cx},${cy})` },
-        s('title', {}, `castle of seat ${castle.seat + 1}${castle.occupied ? ' (occupied)' : ''}`),
-        castleShape(colour));
-      if (castle.occupied) {
-        const m = meepleShape(colour, { scale: 0.9 });
-        m.setAttribute('transform', 'translate(0,-20) scale(0.9)');
-        g.append(m);
-      }
-      this.layers.castles.append(g);
-    });
   }
 
   renderFollowers(state, board) {
@@ -329,11 +282,13 @@ export class Board {
       if (f.feature === 'castle') continue;
       const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
       const lying = f.feature === 'field';
+      const figure = f.figure || 'meeple';
+      const style = figureStyle(figure);
       const g = s('g', {
-        class: `follower feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
-        'data-location': f.location, 'data-feature': f.feature,
+        class: `follower figure-${figure} feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
+        'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure,
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
-      }, s('title', {}, `follower of seat ${f.seat + 1} on a ${f.feature}`), meepleShape(seatColour(f.seat), { lying, scale: lying ? 0.85 : 0.95 }));
+      }, s('title', {}, `${style.label} of seat ${f.seat + 1} on a ${f.feature}`), meepleShape(seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
       this.layers.followers.append(g);
     }
   }
@@ -388,23 +343,16 @@ export class Board {
   renderOptions(deco, board) {
     clear(this.layers.options);
     const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
-    for (const b of deco.bridges || []) {
-      const rot = b.axis === 'EW' ? 90 : 0;
-      const g = s('g', {
-        class: 'bridge-option', 'data-testid': 'bridge-option', 'data-action': b.action, 'data-x': b.x, 'data-y': b.y, 'data-axis': b.axis,
-        transform: `translate(${b.x * TILE},${b.y * TILE}) rotate(${rot} 50 50)`, role: 'button', 'aria-label': b.label,
-      }, s('title', {}, b.label), s('rect', { x: 34, y: 2, width: 32, height: 96, class: 'hit' }), bridgeShape({ ghost: true }));
-      this.layers.options.append(this.clickable(g, () => b.onClick?.()));
-    }
+    for (const m of deco.mechanics || []) m.options?.(this.layers.options, deco, this);
     for (const m of deco.markers || []) {
       const t = tiles.get(`${m.x},${m.y}`);
       const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50];
       const g = s('g', {
         class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}`, 'data-testid': m.kind === 'claim' ? 'claim-spot' : 'meeple-spot',
-        'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc,
+        'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '',
         transform: `translate(${m.x * TILE + ax},${m.y * TILE + ay})`, role: 'button', 'aria-label': m.label,
       }, s('title', {}, m.label));
-      const inner = m.kind === 'claim' ? s('g', { transform: 'scale(0.3)' }, castleShape(m.colour)) : meepleShape(m.colour, { lying: m.feature === 'field', scale: 0.55 });
+      const inner = m.icon ? m.icon() : meepleShape(m.colour, { lying: m.feature === 'field', scale: 0.55 * figureStyle(m.figure || 'meeple').scale });
       inner.classList?.add('spot-icon');
       g.append(s('g', { class: 'marker-scale' }, s('circle', { r: 10.5, class: 'spot-ring', stroke: m.colour }), s('g', { class: 'spot-inner' }, inner)));
       this.layers.options.append(this.clickable(g, () => m.onClick?.()));

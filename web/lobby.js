@@ -1,6 +1,7 @@
 // The lobby: create a game, hand out the seats' links, list games to watch or rejoin, and open
 // a saved record for replay. The form only gathers choices; the server checks them (`create`
-// answers `bad_game_setup` with a message, which the form shows).
+// answers `bad_game_setup` with a message, which the form shows). The expansions and rule
+// options offered are those of the server's catalogue (its rules registry), nothing else.
 
 import { h, clear, fmtTime } from './dom.js';
 import { seatColour } from './tiles.js';
@@ -28,7 +29,21 @@ export class Lobby {
     ];
     this.created = null;
     this.games = null;
+    this.catalogue = null; // {expansions, options} from the server
+    this.expansions = new Set(); // names of the checked expansions
+    this.options = {}; // option name -> chosen value
     this.build();
+  }
+
+  setCatalogue(catalogue) {
+    this.catalogue = { expansions: catalogue.expansions || [], options: catalogue.options || [] };
+    this.renderForm();
+    this.renderGames();
+  }
+
+  // An option applies when the expansions it needs are all checked.
+  optionApplies(option) {
+    return (option.expansions || []).every((name) => this.expansions.has(name));
   }
 
   build() {
@@ -57,16 +72,7 @@ export class Lobby {
       h('button', { type: 'button', 'data-testid': 'add-seat', disabled: this.seats.length >= 6, onClick: () => this.addSeat() }, '+ Add a player'),
       h('span', { class: 'muted' }, `${this.seats.length} players (2–6)`)));
 
-    const bcb = h('input', { type: 'checkbox', id: 'opt-bcb', 'data-testid': 'expansion-bcb', checked: this.bcb !== false });
-    const auction = h('select', { id: 'opt-bazaar', 'data-testid': 'bazaar-rule', disabled: this.bcb === false },
-      h('option', { value: 'auction', selected: this.bazaarRule !== 'no-auction' }, 'with auctions'),
-      h('option', { value: 'no-auction', selected: this.bazaarRule === 'no-auction' }, 'without auctions (variant)'));
-    bcb.addEventListener('change', () => { this.bcb = bcb.checked; auction.disabled = !bcb.checked; });
-    auction.addEventListener('change', () => { this.bazaarRule = auction.value; });
-    form.append(h('fieldset', { class: 'options' },
-      h('legend', {}, 'Rules'),
-      h('label', { class: 'check' }, bcb, ' Bridges, Castles and Bazaars'),
-      h('label', { class: 'inline' }, 'Bazaars ', auction)));
+    form.append(this.rulesFieldset());
 
     const seed = h('input', { type: 'number', min: 0, step: 1, placeholder: 'random', 'data-testid': 'seed', value: this.seed ?? '' });
     seed.addEventListener('input', () => { this.seed = seed.value; });
@@ -85,6 +91,43 @@ export class Lobby {
     form.append(this.errorBox);
     form.append(h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary big', 'data-testid': 'create-game' }, 'Create game')));
     card.append(form);
+  }
+
+  // Expansion checkboxes and option selects, from the catalogue (titles and one-line summaries).
+  rulesFieldset() {
+    const fieldset = h('fieldset', { class: 'options', 'data-testid': 'rules-fieldset' }, h('legend', {}, 'Rules'));
+    if (!this.catalogue) {
+      fieldset.append(h('div', { class: 'muted' }, 'Loading the expansions…'));
+      return fieldset;
+    }
+    const selects = [];
+    const sync = () => {
+      for (const { select, option } of selects) select.disabled = !this.optionApplies(option);
+    };
+    for (const expansion of this.catalogue.expansions) {
+      if (expansion.base) continue;
+      const box = h('input', { type: 'checkbox', id: `expansion-${expansion.name}`, 'data-testid': `expansion-${expansion.name}`, 'data-expansion': expansion.name, checked: this.expansions.has(expansion.name) });
+      box.addEventListener('change', () => {
+        if (box.checked) this.expansions.add(expansion.name);
+        else this.expansions.delete(expansion.name);
+        sync();
+      });
+      fieldset.append(h('label', { class: 'check expansion', title: expansion.summary, 'data-testid': 'expansion-choice' }, box, ` ${expansion.title}`,
+        h('span', { class: 'muted summary' }, ` — ${expansion.summary}`)));
+    }
+    for (const option of this.catalogue.options) {
+      const value = this.options[option.name] ?? option.default;
+      const select = h('select', { id: `option-${option.name}`, 'data-testid': `option-${option.name}`, 'data-option': option.name, title: option.summary },
+        ...(option.values || []).map((v) => h('option', { value: v.name, selected: v.name === value, title: v.summary }, `${v.name}${v.name === option.default ? ' (default)' : ''}`)));
+      const explain = h('div', { class: 'muted summary', 'data-testid': `option-summary-${option.name}` });
+      const describe = () => { explain.textContent = (option.values || []).find((v) => v.name === select.value)?.summary || ''; };
+      select.addEventListener('change', () => { this.options[option.name] = select.value; describe(); });
+      describe();
+      selects.push({ select, option });
+      fieldset.append(h('label', { class: 'inline option', 'data-testid': 'option-choice' }, `${capital(option.name)}: ${option.summary} `, select), explain);
+    }
+    sync();
+    return fieldset;
   }
 
   seatRow(seat, i) {
@@ -125,11 +168,11 @@ export class Lobby {
       return { name: seat.name.trim(), seat: 'bot', bot };
     });
     const msg = { type: 'create', players };
-    if (this.bcb !== false) {
-      msg.expansions = ['bcb'];
-      msg.rules = { bazaar: this.bazaarRule === 'no-auction' ? 'no-auction' : 'auction' };
-    } else {
-      msg.expansions = [];
+    const catalogue = this.catalogue || { expansions: [], options: [] };
+    msg.expansions = catalogue.expansions.filter((e) => !e.base && this.expansions.has(e.name)).map((e) => e.name);
+    msg.rules = {};
+    for (const option of catalogue.options) {
+      if (this.optionApplies(option)) msg.rules[option.name] = this.options[option.name] ?? option.default;
     }
     if (this.seed !== undefined && String(this.seed).trim() !== '') msg.seed = Number(this.seed);
     const deck = (this.deck || '').split(/[\s,]+/).map((t) => t.trim()).filter(Boolean);
@@ -240,12 +283,18 @@ export class Lobby {
         h('div', { class: 'game-meta' },
           h('code', {}, g.game),
           h('span', { class: `status-badge ${g.status}` }, g.status),
-          h('span', { class: 'muted' }, (g.expansions || []).includes('bcb') ? 'BCB' : 'base'),
+          h('span', { class: 'muted', 'data-testid': 'game-expansions' }, this.expansionTitles(g.expansions)),
           h('span', { class: 'muted' }, `${g.tiles_left} tiles left`),
           h('span', { class: 'muted' }, fmtTime(g.created))),
         players, actions));
     }
     card.append(list);
+  }
+
+  expansionTitles(names) {
+    if (!names || !names.length) return 'base game';
+    const byName = new Map((this.catalogue?.expansions || []).map((e) => [e.name, e.title]));
+    return names.map((name) => byName.get(name) || name).join(' + ');
   }
 
   // --- replay ---------------------------------------------------------------------------------
@@ -269,6 +318,10 @@ export class Lobby {
       h('p', { class: 'muted' }, 'Open a saved game (a record JSON file) and step through it.'),
       h('label', { class: 'file-button' }, input, 'Load record…'));
   }
+}
+
+function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 export function joinUrl(game, token) {

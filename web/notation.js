@@ -1,8 +1,12 @@
-// Reading the move notation the server sends in `legal` (docs/PROTOCOL.md, "Move notation").
+// The legal actions the server sends: `actions`, the structured form of each (docs/PROTOCOL.md,
+// "Structured actions"), with `legal`, their text in the move notation.
 //
-// The page never makes up an action: it reads the server's strings only to know where to draw
-// an option (which square, which rotation, which border point) and sends the original string
-// back unchanged. Anything it cannot read is still offered, as a plain button.
+// The page never makes up an action: it reads the structured form only to know where to draw
+// an option (which square, which rotation, which location, which figure) and sends the original
+// string back unchanged. Anything it does not know is still offered, as a plain button. Only a
+// server without structured actions makes it read the text (parseAction).
+
+import { mechanicsOf } from './mechanics/registry.js';
 
 export function parseAction(action) {
   let m;
@@ -12,7 +16,7 @@ export function parseAction(action) {
   if ((m = /^bridge (-?\d+),(-?\d+) (NS|EW)$/.exec(action))) {
     return { verb: 'bridge', x: Number(m[1]), y: Number(m[2]), axis: m[3], action };
   }
-  if ((m = /^meeple (\S+)$/.exec(action))) return { verb: 'meeple', loc: m[1], action };
+  if ((m = /^(meeple|large) (\S+)$/.exec(action))) return { verb: m[1], figure: m[1], loc: m[2], action };
   if ((m = /^claim (-?\d+),(-?\d+) (\S+)$/.exec(action))) {
     return { verb: 'claim', x: Number(m[1]), y: Number(m[2]), loc: m[3], action };
   }
@@ -22,13 +26,27 @@ export function parseAction(action) {
   return { verb: 'other', action };
 }
 
-// Groups a legal list by verb: {place: [...], bridge: [...], meeple: [...], ...}.
-export function groupLegal(legal) {
+const KNOWN_VERBS = new Set(['place', 'bridge', 'meeple', 'large', 'claim', 'choose', 'bid', 'discard', 'skip', 'castle', 'score', 'pass', 'buy', 'sell']);
+
+// One structured action as the page uses it: `rotation` in degrees (as the notation's r90),
+// `loc` the location, `needsBridge`, `figure` (meeple or large) for a figure's deployment.
+export function fromStructured(a) {
+  const verb = KNOWN_VERBS.has(a.verb) ? a.verb : 'other';
+  const out = { ...a, verb, action: a.action };
+  if (a.rotation !== undefined) out.rotation = Number(a.rotation) * 90;
+  if (a.location !== undefined) out.loc = a.location;
+  if (a.needs_bridge !== undefined) out.needsBridge = Boolean(a.needs_bridge);
+  return out;
+}
+
+// Groups the legal actions by verb: {place: [...], bridge: [...], meeple: [...], ...}. `actions`
+// is the state's structured list (used when present); `legal` the texts.
+export function groupLegal(legal, actions) {
   const groups = {};
-  for (const action of legal || []) {
-    const parsed = parseAction(action);
-    (groups[parsed.verb] ||= []).push(parsed);
-  }
+  const list = Array.isArray(actions) && actions.length === (legal || []).length
+    ? actions.map(fromStructured)
+    : (legal || []).map(parseAction);
+  for (const parsed of list) (groups[parsed.verb] ||= []).push(parsed);
   return groups;
 }
 
@@ -37,6 +55,7 @@ export function groupLegal(legal) {
 // legal placements on a square that look the same, only the first in the legal list is offered
 // (a symmetric tile's turns that nobody could tell apart are one choice).
 export function placementsBySquare(placeActions, needsBridge = [], lookOf = null) {
+  // (needsBridge: the texts of the state's `needs_bridge`; a structured action says it itself.)
   const bridgeSet = new Set(needsBridge);
   const squares = new Map();
   const looks = new Map(); // square -> the looks offered there
@@ -51,7 +70,7 @@ export function placementsBySquare(placeActions, needsBridge = [], lookOf = null
       if (looks.get(key).has(look)) continue;
       looks.get(key).add(look);
     }
-    squares.get(key).options.push({ rotation: p.rotation, action: p.action, needsBridge: bridgeSet.has(p.action) });
+    squares.get(key).options.push({ rotation: p.rotation, action: p.action, needsBridge: p.needsBridge ?? bridgeSet.has(p.action) });
   }
   for (const sq of squares.values()) {
     sq.options.sort((a, b) => a.rotation - b.rotation);
@@ -61,7 +80,7 @@ export function placementsBySquare(placeActions, needsBridge = [], lookOf = null
   return [...squares.values()];
 }
 
-const FEATURE_WORDS = { city: 'city', road: 'road', field: 'field', cloister: 'cloister', bridge: 'bridge' };
+const FEATURE_WORDS = { city: 'city', road: 'road', field: 'field', cloister: 'cloister', bridge: 'bridge', castle: 'castle' };
 
 export function featureWord(kind) {
   return FEATURE_WORDS[kind] || 'feature';
@@ -82,17 +101,12 @@ export function phaseWords(phase) {
   return PHASE_WORDS[phase] || phase || '';
 }
 
-// What the pending seat has to do now, in words: the phase's words, except when the follower
-// phase offers only the bridge that the placement needs (the state's `bridge_required`, or a
-// legal list of bridges only): then that bridge is what is asked for.
+// What the pending seat has to do now, in words: the phase's words, unless a mechanic in play
+// words it otherwise (bridges: a placement that awaits its bridge).
 export function decisionWords(state) {
-  const phase = state?.pending?.phase;
-  if (phase === 'meeple' && bridgeRequired(state)) return 'build the required bridge';
-  return phaseWords(phase);
-}
-
-function bridgeRequired(state) {
-  if (state.bridge_required) return true;
-  const legal = state.legal;
-  return Array.isArray(legal) && legal.length > 0 && legal.every((action) => parseAction(action).verb === 'bridge');
+  for (const m of mechanicsOf(state)) {
+    const words = m.decisionWords?.(state);
+    if (words) return words;
+  }
+  return phaseWords(state?.pending?.phase);
 }

@@ -1,31 +1,13 @@
-// The side panels: players, bazaar, tiles left, log; and the end-of-game results with the
+// The side panels: players, tiles left, log (the mechanics add theirs: mechanics/registry.js); and the end-of-game results with the
 // score-over-time chart. They show what the state says, nothing more.
 
 import { h, s, clear } from './dom.js';
 import { seatColour, MEEPLE_PATH } from './tiles.js';
-import { groupLegal, decisionWords } from './notation.js';
+import { mechanicsOf, figureStyle } from './mechanics/registry.js';
 
 function meepleIcon(colour, size = 16) {
   return s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
     s('path', { d: MEEPLE_PATH, fill: colour, stroke: '#222', 'stroke-width': 1.2 }));
-}
-
-function bridgeIcon(size = 16) {
-  return s('svg', { viewBox: '0 0 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
-    s('path', { d: 'M2,15 Q12,5 22,15', fill: 'none', stroke: '#6d4a2a', 'stroke-width': 3 }),
-    s('path', { d: 'M2,17 H22', stroke: '#6d4a2a', 'stroke-width': 2 }));
-}
-
-function castleIcon(colour, size = 16) {
-  return s('svg', { viewBox: '0 0 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
-    s('path', { d: 'M3,21 V8 H6 V5 H9 V8 H11 V5 H13 V8 H15 V5 H18 V8 H21 V21 Z', fill: colour, stroke: '#222', 'stroke-width': 1.2 }));
-}
-
-function stallIcon(size = 18) {
-  return s('svg', { viewBox: '0 0 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
-    s('rect', { x: 4, y: 11, width: 16, height: 9, fill: '#a8794a', stroke: '#5e3d1d', 'stroke-width': 1.2 }),
-    s('path', { d: 'M2,11 L4,4 H20 L22,11 Z', fill: '#d2452f', stroke: '#7b2316', 'stroke-width': 1.2 }),
-    s('path', { d: 'M8,4 L7,11 M12,4 V11 M16,4 L17,11', stroke: '#fff6e6', 'stroke-width': 1.6 }));
 }
 
 // --- players -----------------------------------------------------------------------------------
@@ -33,10 +15,10 @@ function stallIcon(size = 18) {
 export function renderPlayers(container, state, art) {
   clear(container);
   const players = state?.players || [];
-  const bcb = (state?.expansions || []).includes('bcb');
+  const modules = mechanicsOf(state);
   const pendingSeat = state?.pending?.seat;
   const over = state?.status === 'over';
-  const best = over ? Math.max(...players.map((p) => p.score)) : null;
+  const winners = new Set(winnerSeats(state));
   for (const p of players) {
     const mine = (state.you || []).includes(p.seat);
     const classes = ['player'];
@@ -44,15 +26,20 @@ export function renderPlayers(container, state, art) {
     if (p.seat === state.turn_seat) classes.push('turn');
     if (mine) classes.push('mine');
     const online = p.kind === 'bot' ? 'bot' : p.online ? 'online' : 'offline';
-    const stats = h('div', { class: 'stats' },
-      h('span', { class: 'stat', title: 'followers in supply', 'data-testid': 'player-followers' }, meepleIcon(seatColour(p.seat), 14), `×${p.followers}`));
-    if (bcb) {
-      stats.append(h('span', { class: 'stat', title: 'bridges in supply', 'data-testid': 'player-bridges' }, bridgeIcon(14), `×${p.bridges}`));
-      stats.append(h('span', { class: 'stat', title: 'castles in supply', 'data-testid': 'player-castles' }, castleIcon(seatColour(p.seat), 14), `×${p.castles}`));
+    // The figures in supply, each kind (the server lists the kinds the game has); then what the
+    // mechanics in play add (bridges, castles, the tile bought in the bazaar).
+    const stats = h('div', { class: 'stats' });
+    const figures = p.figures || { meeple: p.followers };
+    // The follower first, then the others (a JSON object's keys come in any order).
+    const kinds = Object.keys(figures).sort((a, b) => (a === 'meeple' ? -1 : b === 'meeple' ? 1 : a.localeCompare(b)));
+    for (const figure of kinds) {
+      const count = figures[figure];
+      const style = figureStyle(figure);
+      const testid = figure === 'meeple' ? 'player-followers' : `player-figures-${figure}`;
+      stats.append(h('span', { class: `stat figure-${figure}`, title: `${style.label}s in supply`, 'data-testid': testid, 'data-figure': figure },
+        meepleIcon(seatColour(p.seat), Math.round(14 * style.scale)), `×${count}`));
     }
-    if (p.bazaar_tile && art) {
-      stats.append(h('span', { class: 'stat', title: `bought in the bazaar: ${p.bazaar_tile}` }, art.mini(p.bazaar_tile, { size: 18 })));
-    }
+    for (const m of modules) for (const el of m.stats?.(p, state, { art }) || []) stats.append(el);
     container.append(h('div', { class: classes.join(' '), 'data-testid': `player-${p.seat}`, 'data-seat': p.seat, 'data-pending': p.seat === pendingSeat ? 'true' : 'false' },
       h('div', { class: 'player-colour', style: { background: seatColour(p.seat) } }),
       h('div', { class: 'player-main' },
@@ -61,131 +48,12 @@ export function renderPlayers(container, state, art) {
           h('span', { class: 'name', 'data-testid': 'player-name' }, p.name),
           mine ? h('span', { class: 'badge you' }, 'you') : null,
           p.kind === 'bot' ? h('span', { class: 'badge bot', title: p.bot || 'bot' }, p.bot ? `bot · ${p.bot}` : 'bot') : null,
-          over && p.score === best ? h('span', { class: 'badge win' }, 'winner') : null),
+          over && winners.has(p.seat) ? h('span', { class: 'badge win' }, 'winner') : null),
         stats),
       h('div', { class: 'player-score', 'data-testid': 'player-score' }, String(p.score)),
       p.seat === state.turn_seat && !over ? h('div', { class: 'turn-arrow', title: 'whose turn it is' }, '◀') : null,
     ));
   }
-}
-
-// --- bazaar ------------------------------------------------------------------------------------
-
-export function renderBazaar(container, state, art, act, busy) {
-  clear(container);
-  const bazaar = state?.bazaar;
-  if (!bazaar || !art) {
-    container.hidden = true;
-    return;
-  }
-  container.hidden = false;
-  const players = state.players || [];
-  const nameOf = (seat) => (seat === null || seat === undefined ? '—' : players[seat]?.name ?? `seat ${seat + 1}`);
-  const mine = (state.you || []).includes(state.pending?.seat) && Array.isArray(state.legal);
-  const g = mine ? groupLegal(state.legal) : {};
-  // In the no-auction variant there are no bids: players take tiles in turn (the state's
-  // `auction_tile` is then the tile just taken, not one on auction).
-  const noAuction = state.rules?.bazaar === 'no-auction';
-
-  container.append(h('div', { class: 'card-title' }, stallIcon(), 'Bazaar', noAuction ? h('span', { class: 'muted' }, '· no auctions') : null));
-  if (state.pending) {
-    container.append(h('div', { class: 'hint', 'data-testid': 'bazaar-status' },
-      `${nameOf(state.pending.seat)} to ${decisionWords(state)}.`));
-  }
-
-  // The revealed tiles nobody has got yet (the server takes a tile out of `offer` when someone
-  // gets it; who got which is listed below). Identical tiles are one choice (`choose TILE`), so
-  // every copy of a tile the player may choose is a button for it. While an auction runs, one
-  // copy of its tile is marked.
-  const offer = h('div', { class: 'bazaar-offer', 'data-testid': 'bazaar-offer' });
-  const chooseActions = new Map((g.choose || []).map((c) => [c.tile, c.action]));
-  let auctionShown = false;
-  for (const tile of bazaar.offer || []) {
-    const auctioned = !noAuction && bazaar.auction_tile === tile && !auctionShown;
-    if (auctioned) auctionShown = true;
-    const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}` },
-      art.mini(tile, { size: 56, title: tile }),
-      h('div', { class: 'offer-label' }, auctioned ? 'on auction' : tile));
-    if (chooseActions.has(tile)) {
-      const action = chooseActions.get(tile);
-      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: noAuction ? `take ${tile}` : `put ${tile} up for auction` }, item));
-    } else {
-      offer.append(item);
-    }
-  }
-  if (offer.childElementCount) container.append(offer);
-
-  if (bazaar.auction_tile && !noAuction) {
-    container.append(h('div', { class: 'bazaar-auction', 'data-testid': 'bazaar-highest' },
-      'Highest bid: ',
-      bazaar.highest_bid === null || bazaar.highest_bid === undefined
-        ? h('b', {}, 'none yet')
-        : h('b', {}, `${bazaar.highest_bid} by ${nameOf(bazaar.highest_bidder)}`)));
-  }
-  if (bazaar.bank) container.append(h('div', { class: 'muted' }, `Paid to the bank: ${bazaar.bank}`));
-
-  const controls = h('div', { class: 'bazaar-controls' });
-  if (g.bid) {
-    const amounts = g.bid.map((b) => b.amount).sort((a, b) => a - b);
-    const byAmount = new Map(g.bid.map((b) => [b.amount, b.action]));
-    const input = h('input', { type: 'number', min: amounts[0], max: amounts[amounts.length - 1], step: 1, value: amounts[0], 'data-testid': 'bazaar-bid-amount', 'aria-label': 'bid in points' });
-    const bidButton = h('button', { class: 'primary', 'data-testid': 'bazaar-bid', disabled: busy }, `Bid ${amounts[0]}`);
-    const sync = () => {
-      const action = byAmount.get(Number(input.value));
-      bidButton.disabled = busy || !action;
-      bidButton.textContent = action ? `Bid ${input.value}` : 'Bid';
-      bidButton.dataset.action = action || '';
-    };
-    input.addEventListener('input', sync);
-    input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && byAmount.has(Number(input.value))) act(byAmount.get(Number(input.value))); });
-    bidButton.addEventListener('click', () => {
-      const action = byAmount.get(Number(input.value));
-      if (action) act(action);
-    });
-    sync();
-    controls.append(h('label', { class: 'bid-label' }, `Your bid (${amounts[0]}–${amounts[amounts.length - 1]})`, input), bidButton);
-  }
-  if (g.pass) controls.append(h('button', { 'data-testid': 'bazaar-pass', 'data-action': 'pass', disabled: busy, onClick: () => act('pass') }, 'Pass'));
-  if (g.buy || g.sell) {
-    const bid = bazaar.highest_bid;
-    const bidder = nameOf(bazaar.highest_bidder);
-    if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, `Buy it (pay ${bid} to ${bidder})`));
-    if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, `Sell it (${bidder} pays you ${bid})`));
-  }
-  if (g.choose) container.append(h('div', { class: 'hint' }, noAuction ? 'Click a tile to take it and play it.' : 'Click a tile to put it up for auction.'));
-  const who = noAuction ? picksList(bazaar, state, art, nameOf) : gotList(bazaar, art, nameOf);
-  if (who) container.append(who);
-  if (controls.childElementCount) container.append(controls);
-}
-
-// Who got which tile (the bazaar round plays them in turn), or nothing before anyone has one.
-function gotList(bazaar, art, nameOf) {
-  const got = (bazaar.taken || []).map((tile, seat) => [seat, tile]).filter(([, tile]) => tile);
-  if (got.length) {
-    const list = h('div', { class: 'bazaar-taken', 'data-testid': 'bazaar-taken' }, h('span', { class: 'muted' }, 'Got: '));
-    for (const [seat, tile] of got) {
-      list.append(h('span', { class: 'taken-item', title: `${nameOf(seat)}: ${tile}` },
-        h('span', { class: 'swatch', style: { background: seatColour(seat) } }), nameOf(seat), ' ', art.mini(tile, { size: 22 })));
-    }
-    return list;
-  }
-  return null;
-}
-
-// The no-auction variant: every player in seat order, with the tile they took, or whether they
-// choose now.
-function picksList(bazaar, state, art, nameOf) {
-  const list = h('ul', { class: 'bazaar-picks', 'data-testid': 'bazaar-picks' });
-  for (const { seat } of state.players || []) {
-    const tile = bazaar.taken?.[seat];
-    const choosing = !tile && state.pending?.phase === 'choose' && state.pending.seat === seat;
-    list.append(h('li', { class: `pick${choosing ? ' choosing' : ''}`, 'data-testid': 'bazaar-pick', 'data-seat': seat, 'data-tile': tile || '' },
-      h('span', { class: 'swatch', style: { background: seatColour(seat) } }),
-      h('span', { class: 'name' }, nameOf(seat)),
-      tile ? [h('span', {}, ` took ${tile}`), art.mini(tile, { size: 22, title: `${nameOf(seat)} took ${tile}` })]
-        : h('span', { class: 'muted' }, choosing ? ' chooses now' : ' no tile yet')));
-  }
-  return list;
 }
 
 // --- tiles left --------------------------------------------------------------------------------
@@ -202,7 +70,7 @@ export function renderDeck(container, state, art, expanded) {
   details.addEventListener('toggle', () => { expanded.value = details.open; });
   details.append(h('summary', {}, 'Remaining tiles'));
   const grid = h('div', { class: 'remaining-grid', 'data-testid': 'remaining-tiles' });
-  const entries = Object.entries(deck.remaining || {}).filter(([, n]) => n > 0).sort(([a], [b]) => tileOrder(a) - tileOrder(b) || a.localeCompare(b));
+  const entries = Object.entries(deck.remaining || {}).filter(([, n]) => n > 0).sort(([a], [b]) => compareTiles(a, b));
   for (const [id, count] of entries) {
     grid.append(h('div', { class: 'remaining-item', 'data-tile': id, 'data-count': count, title: `${id}: ${count} left` },
       art ? art.mini(id, { size: 36 }) : null, h('span', { class: 'count' }, `×${count}`)));
@@ -217,8 +85,16 @@ export function renderDeck(container, state, art, expanded) {
   container.append(details);
 }
 
+// The base game's tiles first, then each expansion's (ids "PREFIX-X"), each in letter order.
 function tileOrder(id) {
-  return id.startsWith('BCB-') ? 100 + id.charCodeAt(4) : id.charCodeAt(0);
+  const dash = id.indexOf('-');
+  return dash < 0 ? [' ', id] : [id.slice(0, dash), id.slice(dash + 1)];
+}
+
+function compareTiles(a, b) {
+  const [pa, ra] = tileOrder(a);
+  const [pb, rb] = tileOrder(b);
+  return pa.localeCompare(pb) || ra.length - rb.length || ra.localeCompare(rb);
 }
 
 // --- log ---------------------------------------------------------------------------------------
@@ -252,24 +128,31 @@ export function renderLog(container, state) {
 
 // --- results -----------------------------------------------------------------------------------
 
-const CATEGORIES = [
-  ['roads', 'Roads'], ['cities', 'Cities'], ['cloisters', 'Cloisters'], ['farms', 'Farms'], ['castles', 'Castles'], ['bazaar', 'Bazaar'],
-];
+const BASE_CATEGORIES = [['roads', 'Roads'], ['cities', 'Cities'], ['cloisters', 'Cloisters'], ['farms', 'Farms']];
+
+// The seats that won: the server's `winners` (the engine decides, negative scores included);
+// only a server without it makes the page look for the best score itself.
+export function winnerSeats(state) {
+  if (Array.isArray(state?.winners)) return state.winners;
+  const players = state?.players || [];
+  if (state?.status !== 'over' || !players.length) return [];
+  const best = Math.max(...players.map((p) => p.score));
+  return players.filter((p) => p.score === best).map((p) => p.seat);
+}
 
 export function renderResults(container, state) {
   clear(container);
   const players = state.players || [];
-  const best = Math.max(...players.map((p) => p.score));
-  const bcb = (state.expansions || []).includes('bcb') || players.some((p) => p.breakdown?.castles || categoryPoints(p.breakdown, 'bazaar'));
-  const cats = CATEGORIES.filter(([key]) => bcb || (key !== 'castles' && key !== 'bazaar'));
-  const winners = players.filter((p) => p.score === best).map((p) => p.name);
-  container.append(h('h2', {}, winners.length > 1 ? `A tie: ${winners.join(' and ')}` : `${winners[0]} wins!`));
+  const cats = BASE_CATEGORIES.concat(...mechanicsOf(state).map((m) => m.resultCategories || []));
+  const winnerSet = new Set(winnerSeats(state));
+  const winners = players.filter((p) => winnerSet.has(p.seat)).map((p) => p.name);
+  container.append(h('h2', { 'data-testid': 'results-title' }, winners.length > 1 ? `A tie: ${winners.join(' and ')}` : `${winners[0]} wins!`));
 
   const table = h('table', { class: 'breakdown', 'data-testid': 'final-breakdown' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...cats.map(([, label]) => h('th', {}, label)), h('th', {}, 'Total'))));
   const body = h('tbody');
   for (const p of [...players].sort((a, b) => b.score - a.score)) {
-    body.append(h('tr', { class: p.score === best ? 'winner' : '', 'data-seat': p.seat, 'data-testid': 'breakdown-row' },
+    body.append(h('tr', { class: winnerSet.has(p.seat) ? 'winner' : '', 'data-seat': p.seat, 'data-testid': 'breakdown-row', 'data-winner': winnerSet.has(p.seat) ? 'true' : 'false' },
       h('td', {}, h('span', { class: 'swatch', style: { background: seatColour(p.seat) } }), p.name),
       ...cats.map(([key]) => h('td', { 'data-category': key }, String(categoryPoints(p.breakdown, key)))),
       h('td', { class: 'total', 'data-testid': 'breakdown-total' }, String(p.score))));

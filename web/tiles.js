@@ -8,6 +8,7 @@
 // and meeples on the right part of a placed tile.
 
 import { s, clear } from './dom.js';
+import { allMechanics } from './mechanics/registry.js';
 
 export const PORTS = ['NNW', 'N', 'NNE', 'ENE', 'E', 'ESE', 'SSE', 'S', 'SSW', 'WSW', 'W', 'WNW'];
 const EDGES = ['N', 'E', 'S', 'W'];
@@ -191,7 +192,7 @@ function layoutTile(tile) {
     } else if (seg.kind === 'road') point = layout.roads.find((entry) => entry.segment === seg).anchor;
     else if (seg.kind === 'field') {
       const pts = seg.ports.map((p) => insetPoint(p, 0.62));
-      point = pts.length ? [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length] : [50, 88];
+      point = pts.length ? [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length] : CENTRE; // an enclosed field (`inner`): the middle
       const crowded = (pt) => taken.some((t) => dist(t, pt) < 15) || (layout.bazaar && dist(layout.bazaar, pt) < 16);
       if (crowded(point)) {
         const options = seg.ports.map((p) => insetPoint(p, 0.66));
@@ -265,13 +266,6 @@ function drawJunction([x, y]) {
     s('polygon', { points: '-8,-2 0,-9 8,-2', fill: '#9c3b25', stroke: '#5e2414', 'stroke-width': 1 }));
 }
 
-function drawInn([x, y]) {
-  return s('g', { class: 'inn', transform: `translate(${x},${y})` },
-    s('ellipse', { cx: 7, cy: 4, rx: 8, ry: 5, fill: '#5aa9e6', stroke: '#2f6f9f', 'stroke-width': 0.8 }),
-    s('rect', { x: -9, y: -5, width: 10, height: 8, fill: '#efe2c4', stroke: '#6b5237', 'stroke-width': 0.8 }),
-    s('polygon', { points: '-11,-4 -4,-10 3,-4', fill: '#3f6fa8', stroke: '#23446b', 'stroke-width': 0.8 }));
-}
-
 function drawTile(layout) {
   const { tile } = layout;
   const g = s('g', { class: 'tile-art' });
@@ -299,12 +293,8 @@ function drawTile(layout) {
     g.append(cg);
   }
   if (layout.junction) g.append(drawJunction(layout.junction));
-  for (const road of layout.roads) {
-    if (!road.segment.inn) continue;
-    const [ax, ay] = road.anchor;
-    const horizontal = road.segment.ports.every((p) => p === 'E' || p === 'W');
-    g.append(drawInn(horizontal ? [ax, ay - 15] : [ax + 16, ay]));
-  }
+  // What mechanics draw on tiles (inns, cathedrals), from the catalogue's flags.
+  for (const m of allMechanics()) m.tileArt?.(layout, g);
   if (layout.cloister) g.append(drawCloister(layout.cloister));
   if (layout.bazaar) g.append(drawBazaar(layout.bazaar));
   g.append(s('rect', { x: 0.4, y: 0.4, width: 99.2, height: 99.2, fill: 'none', stroke: 'rgba(40,50,20,0.35)', 'stroke-width': 0.8 }));
@@ -387,7 +377,9 @@ export class TileArt {
     const { tile, layout } = entry;
     if (loc === 'cloister') return rotatePoint(layout.cloister || CENTRE, quarters);
     const printed = rotatePort(loc, -quarters);
-    const index = tile.segments.findIndex((seg) => seg.kind !== 'cloister' && (seg.ports || []).includes(printed));
+    const index = INNER.includes(loc)
+      ? innerFields(tile)[INNER.indexOf(loc)] ?? -1
+      : tile.segments.findIndex((seg) => seg.kind !== 'cloister' && (seg.ports || []).includes(printed));
     if (index < 0 || !layout.anchors.has(index)) return insetPoint(loc);
     const point = rotatePoint(layout.anchors.get(index), quarters);
     const segment = tile.segments[index];
@@ -418,6 +410,7 @@ export class TileArt {
   // The kind of feature at a location of a placed tile (for labels), or null for a bridge end.
   featureAt(id, rotation, loc) {
     if (loc === 'cloister') return 'cloister';
+    if (INNER.includes(loc)) return 'field';
     const entry = this.tiles.get(id);
     if (!entry) return null;
     const printed = rotatePort(loc, -quartersOf(rotation));
@@ -428,6 +421,12 @@ export class TileArt {
   isBazaar(id) {
     return Boolean(this.tiles.get(id)?.tile.bazaar);
   }
+}
+
+// Enclosed fields (no border point) are named `inner`, `inner2` in their order on the tile.
+const INNER = ['inner', 'inner2'];
+function innerFields(tile) {
+  return (tile.segments || []).map((seg, i) => (seg.kind === 'field' && !(seg.ports || []).length ? i : -1)).filter((i) => i >= 0);
 }
 
 export function symbolId(id) {

@@ -3,11 +3,16 @@
 // Promise: every action sent is one of the strings of the current state's `legal`, unchanged,
 // for the pending seat (which this connection holds), with the state's version (so a double
 // click cannot play twice). The controller keeps only presentation state: the square and
-// rotation being previewed. It hands the board its decorations and draws the "your move" card.
+// rotation being previewed, the figure the spots deploy. It hands the board its decorations and
+// draws the "your move" card; the mechanics in play add theirs (mechanics/registry.js).
 
 import { h, clear } from './dom.js';
 import { groupLegal, placementsBySquare, featureWord, decisionWords } from './notation.js';
 import { seatColour } from './tiles.js';
+import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
+
+// The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
+const CORE_VERBS = new Set(['place', 'meeple', 'large', 'skip']);
 
 export class TurnController {
   constructor({ art, send, onChange }) {
@@ -18,6 +23,7 @@ export class TurnController {
     this.groups = {};
     this.squares = [];
     this.selection = null; // {x, y, index}
+    this.figure = null; // the kind of figure the spots deploy (null: the first offered)
     this.busy = false;
     this.error = null;
   }
@@ -45,11 +51,12 @@ export class TurnController {
   setState(state) {
     const previous = this.state;
     this.state = state;
-    this.groups = groupLegal(state?.legal);
+    this.groups = groupLegal(state?.legal, state?.actions);
     this.squares = placementsBySquare(this.groups.place, state?.needs_bridge, this.lookOf(state));
     const sameDecision = previous && state && previous.version === state.version && previous.game === state.game;
     if (!sameDecision) {
       this.selection = null;
+      this.figure = null;
       this.error = null;
       this.busy = false;
     } else if (state?.full) {
@@ -94,6 +101,27 @@ export class TurnController {
     if (notify) this.onChange?.();
   }
 
+  // The kind of figure the spots on the tile deploy now (meeple unless the player chose another).
+  figureChoice() {
+    const kinds = this.figureKinds();
+    return kinds.includes(this.figure) ? this.figure : kinds[0] || null;
+  }
+
+  figureKinds() {
+    return ['meeple', 'large'].filter((verb) => this.groups[verb]?.length);
+  }
+
+  chooseFigure(figure) {
+    this.figure = figure;
+    this.onChange?.();
+  }
+
+  // The feature at a location of a placed tile (when the action does not say it).
+  featureAt(x, y, loc) {
+    const tile = (this.state?.board || []).find((t) => t.x === x && t.y === y);
+    return tile && this.art ? bridgeOrFeature(this.art, tile, loc) : null;
+  }
+
   cancel() {
     this.selection = null;
     this.onChange?.();
@@ -127,7 +155,7 @@ export class TurnController {
     if (seat === null || !this.art) return {};
     const st = this.state;
     const colour = seatColour(seat);
-    const deco = {};
+    const deco = { markers: [] };
     if (this.squares.length) {
       deco.positions = this.squares.map((sq) => ({ x: sq.x, y: sq.y, needsBridge: sq.needsBridge, onClick: () => this.select(sq.x, sq.y) }));
       const option = this.selectedOption();
@@ -139,31 +167,22 @@ export class TurnController {
         };
       }
     }
-    deco.bridges = (this.groups.bridge || []).map((b) => ({
-      ...b, label: `build a bridge ${b.axis === 'NS' ? 'north–south' : 'east–west'} on ${b.x},${b.y}`, onClick: () => this.act(b.action),
-    }));
-    const last = st.last_placed;
-    const tileAt = (x, y) => (st.board || []).find((t) => t.x === x && t.y === y);
+    // The spots of the figure step: one per location, deploying the chosen kind of figure.
     const markers = [];
-    if (last) {
-      const t = tileAt(last.x, last.y);
-      for (const m of this.groups.meeple || []) {
-        const feature = t ? bridgeOrFeature(this.art, t, m.loc) : null;
-        markers.push({
-          kind: 'meeple', x: last.x, y: last.y, loc: m.loc, feature, action: m.action, colour,
-          label: `put a follower on the ${featureWord(feature)} (${m.loc})`, onClick: () => this.act(m.action),
-        });
-      }
-    }
-    for (const c of this.groups.claim || []) {
-      const t = tileAt(c.x, c.y);
-      const feature = t ? bridgeOrFeature(this.art, t, c.loc) : null;
+    const figure = this.figureChoice();
+    for (const m of (figure && this.groups[figure]) || []) {
+      const feature = m.feature || this.featureAt(m.x ?? st.last_placed?.x, m.y ?? st.last_placed?.y, m.loc);
+      const x = m.x ?? st.last_placed?.x;
+      const y = m.y ?? st.last_placed?.y;
+      if (x === undefined || y === undefined) continue;
       markers.push({
-        kind: 'claim', x: c.x, y: c.y, loc: c.loc, feature, action: c.action, colour,
-        label: `the castle scores the ${featureWord(feature)} at ${c.x},${c.y} (${c.loc})`, onClick: () => this.act(c.action),
+        kind: 'meeple', figure, x, y, loc: m.loc, feature, action: m.action, colour,
+        label: `put a ${figureStyle(figure).label} on the ${featureWord(feature)} (${m.loc})`, onClick: () => this.act(m.action),
       });
     }
     deco.markers = markers;
+    deco.mechanics = mechanicsOf(st);
+    for (const m of deco.mechanics) m.decorate?.(this, deco);
     return deco;
   }
 
@@ -242,57 +261,39 @@ export class TurnController {
         ? h('div', { class: 'hint' }, `At ${sq.x},${sq.y}, turned ${rotation}°`, sq.options.length > 1 ? ` (${sq.options.length} ways fit)` : ' (the only way it fits)')
         : h('div', { class: 'hint' }, `Click a highlighted square on the board (${this.squares.length} possible).`);
       body.append(h('div', { class: 'hand' }, hand, h('div', { class: 'hand-side' }, info,
-        option && option.needsBridge ? h('div', { class: 'note warn', 'data-testid': 'needs-bridge-note' }, 'This placement needs a bridge: you will be asked to build one next.') : null,
         h('div', { class: 'row' },
           h('button', { 'data-testid': 'rotate', disabled: !sq || sq.options.length < 2 || disabled, onClick: () => this.rotate(1), title: 'R, or right-click the tile' }, '⟳ Turn'),
           h('button', { class: 'primary', 'data-testid': 'confirm-place', disabled: !option || disabled, onClick: () => this.confirm(), title: 'Enter' }, 'Place tile'),
         ))));
-      if (this.squares.some((q) => q.needsBridge !== 'none')) {
-        body.append(h('div', { class: 'note' }, 'Squares with an orange border fit only with a bridge.'));
-      }
     }
-    if (g.discard) body.append(h('div', { class: 'row' }, button('Discard this tile', 'discard', 'discard', 'danger')));
 
-    if (st.bridge_required && g.bridge) {
-      body.append(h('div', { class: 'note warn', 'data-testid': 'bridge-required' }, 'Your tile needs a bridge: click one of the bridges on the board.'));
-    }
-    if (g.meeple || g.skip) {
-      if (g.meeple?.length) body.append(h('div', { class: 'hint' }, 'Click a spot on your tile to put a follower there, or:'));
+    // What the mechanics in play ask (bridges, castles, the bazaar, the choice of figure).
+    const ui = { button, art: this.art };
+    for (const m of mechanicsOf(st)) m.card?.(this, body, ui);
+
+    // The figure step: a button per legal deployment (the spots on the board deploy the chosen
+    // kind of figure), and skip.
+    const kinds = this.figureKinds();
+    if (kinds.length || g.skip) {
+      const figure = this.figureChoice();
+      if (kinds.length) body.append(h('div', { class: 'hint' }, `Click a spot on your tile to put a ${figureStyle(figure).label} there, or:`));
       const spots = h('div', { class: 'row wrap' });
-      const last = st.last_placed;
-      const tile = last && (st.board || []).find((t) => t.x === last.x && t.y === last.y);
-      for (const m of g.meeple || []) {
-        const feature = tile ? bridgeOrFeature(this.art, tile, m.loc) : null;
-        spots.append(button(`${capital(featureWord(feature))} (${m.loc})`, m.action, 'meeple-button', 'small'));
+      for (const kind of kinds) {
+        const prefix = kind === 'meeple' ? '' : `${capital(figureStyle(kind).label)}: `;
+        for (const m of g[kind]) {
+          const feature = m.feature || this.featureAt(m.x ?? st.last_placed?.x, m.y ?? st.last_placed?.y, m.loc);
+          spots.append(button(`${prefix}${capital(featureWord(feature))} (${m.loc})`, m.action, kind === 'meeple' ? 'meeple-button' : `${kind}-button`, 'small'));
+        }
       }
       if (spots.childElementCount) body.append(spots);
     }
-    if (g.bridge) {
-      if (!st.bridge_required) body.append(h('div', { class: 'hint' }, 'You may build a bridge (drawn faintly on the board):'));
-      const row = h('div', { class: 'row wrap' });
-      for (const b of g.bridge) row.append(button(`Bridge ${b.x},${b.y} ${b.axis}`, b.action, 'bridge-button', 'small bridge-button'));
-      body.append(row);
-    }
     if (g.skip) body.append(h('div', { class: 'row' }, button('Skip (no follower)', 'skip', 'skip'), h('span', { class: 'kbd-hint' }, 'S')));
-    if (g.castle || g.score) {
-      body.append(h('div', { class: 'hint' }, 'Your small city is complete. Turn it into a castle, or score it now?'));
-      const row = h('div', { class: 'row' });
-      if (g.castle) row.append(button('Build a castle', 'castle', 'castle', 'primary'));
-      if (g.score) row.append(button('Score the city', 'score', 'score'));
-      body.append(row);
-    }
-    if (g.claim) {
-      body.append(h('div', { class: 'hint' }, 'Several features next to your castle are complete. Click the one your castle scores:'));
+    // Anything no one here knows how to draw: a plain button with its text.
+    const handled = handledVerbs(st);
+    for (const [verb, list] of Object.entries(g)) {
+      if (CORE_VERBS.has(verb) || handled.has(verb)) continue;
       const row = h('div', { class: 'row wrap' });
-      for (const c of g.claim) row.append(button(`${c.x},${c.y} ${c.loc}`, c.action, 'claim-button', 'small'));
-      body.append(row);
-    }
-    if (g.choose || g.bid || g.pass || g.buy || g.sell) {
-      body.append(h('div', { class: 'hint' }, 'Bazaar: use the bazaar panel below.'));
-    }
-    if (g.other) {
-      const row = h('div', { class: 'row wrap' });
-      for (const o of g.other) row.append(button(o.action, o.action, 'action-button', 'small'));
+      for (const o of list) row.append(button(o.action, o.action, 'action-button', 'small'));
       body.append(row);
     }
     if (this.error) body.append(h('div', { class: 'note error', 'data-testid': 'action-error' }, this.error));

@@ -73,8 +73,8 @@ std::string random_text(std::size_t length, std::string_view alphabet) {
 // A string field of stored JSON, or "" when it is missing or not a string.
 std::string stored_text(const json& object, const char* key) {
   if (!object.is_object()) return {};
-  const auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+  const json value = object.value(key, json());
+  return value.is_string() ? value.get<std::string>() : std::string();
 }
 
 // Compares secrets in time that does not depend on where they differ.
@@ -216,10 +216,11 @@ json reply_to(const json& id, std::string_view type) {
 }
 
 void send_error(Connection& connection, const json& id, std::string_view code,
-                const std::string& message) {
+                const std::string& message, std::string_view reason = {}) {
   json reply = reply_to(id, "error");
   reply["code"] = code;
   reply["message"] = message;
+  if (!reason.empty()) reply["reason"] = reason;
   send_json(connection, reply);
 }
 
@@ -531,8 +532,35 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     game->seats.push_back(std::move(seat));
   }
 
-  // The record's own parser validates expansions, rules, start tile and deck, so the server
-  // accepts exactly what a record may say.
+  // Expansions and rule options are checked against the registry first, so that a name the
+  // engine does not know is refused with its own code; the record's own parser then validates
+  // everything (shapes, start tile, deck), so the server accepts exactly what a record may say.
+  {
+    RuleSet rules;
+    if (body.contains("expansions") && body["expansions"].is_array()) {
+      for (const json& name : body["expansions"]) {
+        if (!name.is_string()) continue;  // the record's parser names the problem
+        auto expansion = parse_expansion_name(name.get<std::string>());
+        if (!expansion.ok()) {
+          send_error(*connection, request.id, "bad_game_setup", expansion.error().message,
+                     "unknown_expansion");
+          return;
+        }
+        rules.add(*expansion);
+      }
+    }
+    if (body.contains("rules") && body["rules"].is_object()) {
+      for (const auto& item : body["rules"].items()) {
+        if (!item.value().is_string()) continue;
+        auto set = set_rule_option(rules, item.key(), item.value().get<std::string>());
+        if (!set.ok()) {
+          send_error(*connection, request.id, "bad_game_setup", set.error().message,
+                     "bad_rule_option");
+          return;
+        }
+      }
+    }
+  }
   json record_json = {{"players", names}, {"actions", json::array()}};
   for (const char* key : {"expansions", "rules", "deck", "start"})
     if (body.contains(key)) record_json[key] = body[key];

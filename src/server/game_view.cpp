@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 
+#include "core/mechanics/mechanics.h"
 #include "core/notation.h"
 
 namespace carcassonne::server {
@@ -215,7 +216,58 @@ json catalogue_json() {
   }
   json ports = json::array();
   for (std::string_view name : kPortNames) ports.push_back(std::string(name));
-  return {{"ports", ports}, {"tiles", tiles}};
+  return {{"ports", ports},
+          {"tiles", tiles},
+          {"expansions", expansion_catalogue_json()},
+          {"options", option_catalogue_json()},
+          {"figures", figure_catalogue_json()}};
+}
+
+json expansion_catalogue_json() {
+  json out = json::array();
+  for (const ExpansionInfo& info : kExpansionTable)
+    out.push_back({{"name", std::string(info.name)},
+                   {"title", std::string(info.title)},
+                   {"summary", std::string(info.summary)},
+                   {"base", info.expansion == Expansion::Base},
+                   {"mechanics", mechanic_names(info.mechanics)}});
+  return out;
+}
+
+json option_catalogue_json() {
+  json out = json::array();
+  for (const RuleOptionInfo& info : kRuleOptionTable) {
+    json values = json::array();
+    for (int v = 0; v < info.value_count; ++v)
+      values.push_back(
+          {{"name", std::string(info.values[static_cast<std::size_t>(v)])},
+           {"summary", std::string(info.value_summaries[static_cast<std::size_t>(v)])}});
+    json needs = json::array();
+    for (const ExpansionInfo& expansion : kExpansionTable)
+      if (info.needs_expansions >> static_cast<int>(expansion.expansion) & 1u)
+        needs.push_back(std::string(expansion.name));
+    out.push_back({{"name", std::string(info.name)},
+                   {"summary", std::string(info.summary)},
+                   {"values", values},
+                   {"default", std::string(info.values[0])},
+                   {"expansions", needs}});
+  }
+  return out;
+}
+
+json figure_catalogue_json() {
+  json out = json::array();
+  for (const FigureInfo& info : kFigureTable)
+    out.push_back({{"name", std::string(info.name)}, {"strength", info.strength}});
+  return out;
+}
+
+json mechanic_names(MechanicMask mechanics) {
+  json out = json::array();
+  for (int m = 0; m < kMechanicCount; ++m)
+    if (mechanics >> m & 1u)
+      out.push_back(std::string(kMechanicTable[static_cast<std::size_t>(m)].name));
+  return out;
 }
 
 json expansions_json(const RuleSet& rules) {
@@ -248,6 +300,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   out["status"] = state.over() ? "over" : "running";
   out["expansions"] = expansions_json(state.rules());
   out["rules"] = rules_json(state.rules());
+  out["mechanics"] = mechanic_names(state.rules().mechanics);
 
   json player_list = json::array();
   for (int p = 0; p < state.player_count(); ++p) {
@@ -258,6 +311,12 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
       const auto category = static_cast<ScoreCategory>(c);
       breakdown[std::string(score_category_name(category))] = state.score_in(id, category);
     }
+    // Each kind of figure the game has: the follower always, the others with their mechanic.
+    json figures = json::object();
+    for (const FigureInfo& figure : kFigureTable)
+      if (figure.kind == FigureKind::Follower ||
+          (figure.kind == FigureKind::LargeFollower && state.has(Mechanic::LargeFollower)))
+        figures[std::string(figure.name)] = state.figures_in_supply(id, figure.kind);
     json player = {{"seat", p},
                    {"name", view.name},
                    {"kind", view.bot ? "bot" : "human"},
@@ -265,6 +324,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                    {"score", state.score(id)},
                    {"breakdown", breakdown},
                    {"followers", state.followers_in_supply(id)},
+                   {"figures", figures},
                    {"bridges", state.bridges_in_supply(id)},
                    {"castles", state.castles_in_supply(id)},
                    {"bazaar_tile", bcb ? tile_id(state.bazaar_tile_of(id)) : json(nullptr)}};
@@ -315,7 +375,8 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                  {"y", tile.y},
                  {"location",
                   std::string(location_name(state.canonical_location(where.tile, where.segment)))},
-                 {"feature", std::string(segment_kind_name(tile, where.segment))}};
+                 {"feature", std::string(segment_kind_name(tile, where.segment))},
+                 {"figure", std::string(figure_info(follower.kind).name)}};
     // A follower in a castle stands in the castle, not in a city any more.
     const NodeId root = state.features().find_const(follower.node);
     const auto& castles = state.castles();
@@ -364,13 +425,81 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                      {"taken", taken},
                      {"bank", state.bank_receipts()}};
   }
+  out["winners"] = nullptr;
+  if (state.over()) {
+    const Outcome outcome = state.outcome();
+    json winners = json::array();
+    for (int p = 0; p < state.player_count(); ++p)
+      if (outcome.is_winner(static_cast<PlayerId>(p))) winners.push_back(p);
+    out["winners"] = winners;
+  }
   out["claim_castle"] =
       state.claiming_castle() >= 0 ? json(state.claiming_castle()) : json(nullptr);
   return out;
 }
 
+json structured_action(const GameState& state, const Move& move, const std::string& text) {
+  json out = {{"action", text}, {"verb", text.substr(0, text.find(' '))}};
+  switch (move.kind) {
+    case MoveKind::Place: {
+      out["x"] = move.x;
+      out["y"] = move.y;
+      out["rotation"] = move.rotation;
+      const int square = state.board().frontier_index(move.x, move.y);
+      out["needs_bridge"] =
+          square >= 0 &&
+          !state.placement_fits(state.board().frontier()[static_cast<std::size_t>(square)],
+                                move.rotation);
+      break;
+    }
+    case MoveKind::Bridge:
+      out["x"] = move.x;
+      out["y"] = move.y;
+      out["axis"] = static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? "NS" : "EW";
+      break;
+    case MoveKind::Meeple:
+    case MoveKind::Large: {
+      const FigureKind kind =
+          move.kind == MoveKind::Large ? FigureKind::LargeFollower : FigureKind::Follower;
+      out["figure"] = std::string(figure_info(kind).name);
+      const int tile = state.turn_tile();
+      if (tile >= 0) {
+        const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+        out["x"] = placed.x;
+        out["y"] = placed.y;
+        out["location"] = std::string(location_name(state.canonical_location(tile, move.segment)));
+        out["feature"] = std::string(segment_kind_name(placed, move.segment));
+      }
+      break;
+    }
+    case MoveKind::Claim: {
+      out["x"] = move.x;
+      out["y"] = move.y;
+      out["location"] = std::string(location_name(move.segment));
+      const auto& placed = state.placed_tiles();
+      for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (placed[i].x != move.x || placed[i].y != move.y) continue;
+        const std::uint8_t segment = state.segment_named(static_cast<int>(i), move.segment);
+        if (segment != kNoSegment)
+          out["feature"] = std::string(segment_kind_name(placed[i], segment));
+      }
+      break;
+    }
+    case MoveKind::Choose:
+      out["tile"] = std::string(tile_spec(move.aux).id);
+      break;
+    case MoveKind::Bid:
+      out["amount"] = move.amount;
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
 void add_legal_actions(const GameState& state, json& out) {
   json legal = json::array();
+  json actions = json::array();
   json needs_bridge = json::array();
   if (!state.over()) {
     // 48 KiB: on the heap, not on a network thread's stack.
@@ -378,17 +507,14 @@ void add_legal_actions(const GameState& state, json& out) {
     state.legal_moves(*moves);
     for (const Move& move : *moves) {
       std::string text = format_move(state, move);
-      if (move.kind == MoveKind::Place) {
-        const int square = state.board().frontier_index(move.x, move.y);
-        if (square >= 0 &&
-            !state.placement_fits(state.board().frontier()[static_cast<std::size_t>(square)],
-                                  move.rotation))
-          needs_bridge.push_back(text);
-      }
+      json structured = structured_action(state, move, text);
+      if (structured.value("needs_bridge", false)) needs_bridge.push_back(text);
+      actions.push_back(std::move(structured));
       legal.push_back(std::move(text));
     }
   }
   out["legal"] = std::move(legal);
+  out["actions"] = std::move(actions);
   out["needs_bridge"] = std::move(needs_bridge);
 }
 
@@ -444,23 +570,14 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
                                     " fits nowhere on the board and was discarded"},
                        {"scores", scores_json(state)}});
   if (state.over()) {
-    int best = -1;
-    std::uint8_t winners = 0;
-    for (int p = 0; p < state.player_count(); ++p) {
-      const int score = state.score(static_cast<PlayerId>(p));
-      if (score > best) {
-        best = score;
-        winners = 0;
-      }
-      if (score == best) winners = static_cast<std::uint8_t>(winners | 1u << p);
-    }
-    const bool shared = (winners & (winners - 1)) != 0;
-    entries.push_back(
-        {{"n", version_after},
-         {"text", "Game over. " + names_of(winners, players) +
-                      (shared ? " share the victory with " : " wins with ") + points_text(best)},
-         {"final", true},
-         {"scores", scores_json(state)}});
+    const Outcome outcome = state.outcome();
+    const bool shared = outcome.winner_count() > 1;
+    entries.push_back({{"n", version_after},
+                       {"text", "Game over. " + names_of(outcome.winners, players) +
+                                    (shared ? " share the victory with " : " wins with ") +
+                                    points_text(outcome.best)},
+                       {"final", true},
+                       {"scores", scores_json(state)}});
   }
   return entries;
 }

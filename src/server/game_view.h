@@ -24,8 +24,14 @@ struct PlayerView {
   bool online = false;
 };
 
-// The tile catalogue message body ("ports" and "tiles").
+// The catalogue message body: "ports", "tiles", and from the rules registry (rules.h,
+// figures.h) "expansions", "options" and "figures".
 nlohmann::json catalogue_json();
+nlohmann::json expansion_catalogue_json();
+nlohmann::json option_catalogue_json();
+nlohmann::json figure_catalogue_json();
+// The names of the mechanics of a mask, in the order of the Mechanic enum ("bridges", ...).
+nlohmann::json mechanic_names(MechanicMask mechanics);
 
 // Expansion names and rule options as a record writes them.
 nlohmann::json expansions_json(const RuleSet& rules);
@@ -40,9 +46,14 @@ std::span<const TileType> undrawn_tiles(const GameState& state,
 nlohmann::json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
                                  const std::vector<TileType>& draw_order);
 
-// Adds "legal" (every legal action in notation) and "needs_bridge" (the place actions among them
-// that only a bridge makes legal) for the pending decision.
+// Adds "legal" (every legal action in notation), "actions" (the same actions, in the same order,
+// in structured form) and "needs_bridge" (the place actions among them that only a bridge makes
+// legal) for the pending decision.
 void add_legal_actions(const GameState& state, nlohmann::json& out);
+
+// One legal action in structured form (docs/PROTOCOL.md, "Structured actions"); `text` is its
+// notation.
+nlohmann::json structured_action(const GameState& state, const Move& move, const std::string& text);
 
 // Applies `move` (legal in `state`; `notation` is its text, formatted before applying) and returns
 // the log entries that describe it: the action itself, each scoring it caused, tiles discarded by

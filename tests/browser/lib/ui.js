@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 const tid = (id) => `[data-testid="${id}"]`;
 
 // Fills the lobby form and creates a game. `seats`: [{name, kind}] (kind: human|random|greedy|mcts).
-export async function createGame(page, { seats, bcb = true, bazaar = 'auction', seed, deck, start }) {
+// `expansions`: the expansion names to check (default: BCB alone, or none with `bcb: false`).
+export async function createGame(page, { seats, bcb = true, expansions, bazaar = 'auction', seed, deck, start }) {
   await page.waitForSelector(`${tid('connection-status')}[data-status="open"]`);
   // The form starts with two seats; add or remove to match.
   let rows = await page.locator(tid('seat-row')).count();
@@ -21,9 +22,14 @@ export async function createGame(page, { seats, bcb = true, bazaar = 'auction', 
     await page.selectOption(tid(`seat-kind-${i}`), seat.kind);
     await page.fill(tid(`seat-name-${i}`), seat.name);
   }
-  const box = page.locator(tid('expansion-bcb'));
-  if ((await box.isChecked()) !== bcb) await box.click();
-  if (bcb) await page.selectOption(tid('bazaar-rule'), bazaar);
+  const wanted = expansions || (bcb ? ['bcb'] : []);
+  await page.waitForSelector('[data-testid="expansion-choice"]');
+  for (const box of await page.locator('input[data-expansion]').all()) {
+    const name = await box.getAttribute('data-expansion');
+    if ((await box.isChecked()) !== wanted.includes(name)) await box.click();
+  }
+  const bazaarRule = page.locator(tid('option-bazaar'));
+  if (wanted.includes('bcb') && (await bazaarRule.count()) && (await bazaarRule.isEnabled())) await page.selectOption(tid('option-bazaar'), bazaar);
   if (seed !== undefined || deck || start) {
     await page.click('details.advanced summary');
     if (seed !== undefined) await page.fill(tid('seed'), String(seed));
@@ -205,7 +211,13 @@ export async function clickVisible(page, selector, options = {}) {
 
 // Makes any other decision by clicking what the page shows for it.
 export async function decide(page, action, style = 0) {
-  if (action.startsWith('meeple ')) return clickVisible(page, `[data-testid="meeple-spot"][data-action="${action}"]`);
+  if (action.startsWith('meeple ') || action.startsWith('large ')) {
+    // The spots deploy the figure chosen in the card (shown when the large follower may go).
+    const figure = action.split(' ')[0];
+    const choice = page.locator(tid(`figure-choice-${figure}`));
+    if (await choice.count()) await choice.click();
+    return clickVisible(page, `[data-testid="meeple-spot"][data-action="${action}"]`);
+  }
   if (action.startsWith('bridge ')) return clickVisible(page, `[data-testid="bridge-option"][data-action="${action}"]`);
   if (action.startsWith('claim ')) return clickVisible(page, `[data-testid="claim-spot"][data-action="${action}"]`);
   if (action.startsWith('choose ')) return page.click(`[data-testid="bazaar-choose"][data-action="${action}"]`);
