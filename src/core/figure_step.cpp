@@ -25,15 +25,6 @@ bool can_deploy(const GameData& d, FigureKind kind, int segment) {
   return d.features.node(d.feature_of(d.turn.tile, segment)).followers == 0;
 }
 
-void push_deployments(const GameData& d, FigureKind kind, Move (*make)(int segment),
-                      MoveList& out) {
-  const int segments =
-      tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).segment_count;
-  for (int s = 0; s < segments; ++s)
-    if (can_deploy(d, kind, s)) out.push(make(s));
-  if (can_deploy(d, kind, kBridgeSegment)) out.push(make(kBridgeSegment));
-}
-
 void figure_moves(const GameData& d, MoveList& out) {
   bool exclusive = false;
   for_each_mechanic(d, [&](const MechanicHooks& m) {

@@ -78,8 +78,16 @@ bool can_deploy(const GameData& d, FigureKind kind, int segment);
 // Why deploying a figure of `kind` on `segment` of the tile just placed is illegal, or nullopt.
 std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment);
 // Figure actions of the tile just placed, for mechanics that bring a figure: one move per
-// segment where `kind` may stand (`make` builds the move from the segment).
-void push_deployments(const GameData& d, FigureKind kind, Move (*make)(int segment), MoveList& out);
+// segment where `kind` may stand (`make` builds the move from the segment). A template, so the
+// move is built inline: this runs at every figure step of every playout.
+template <typename MakeMove>
+void push_deployments(const GameData& d, FigureKind kind, MakeMove make, MoveList& out) {
+  const int segments =
+      tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).segment_count;
+  for (int s = 0; s < segments; ++s)
+    if (can_deploy(d, kind, s)) out.push(make(s));
+  if (can_deploy(d, kind, kBridgeSegment)) out.push(make(kBridgeSegment));
+}
 StepResult collect_completions_step(GameData& d, bool entering);
 StepResult score_features_step(GameData& d, bool entering);
 // Draws the next placeable tile into the hand (tiles without a placement are discarded); false
