@@ -6,6 +6,7 @@
 //                       around the new tile, each with its completed value;
 //   ScoreFeatures       every completion scores for its majority; its figures go home.
 #include <algorithm>
+#include <array>
 
 #include "core/mechanics/mechanics.h"
 #include "core/turn_flow.h"
@@ -30,8 +31,12 @@ StepResult collect_completions_step(GameData& d, bool /*entering*/) {
     if (kind == FeatureKind::Road || kind == FeatureKind::City)
       consider(static_cast<NodeId>(placed.first_node + s));
   }
-  if (d.has(Mechanic::Bridges) && d.mechanics.bridges.tile >= 0)
-    consider(d.placed[static_cast<std::size_t>(d.mechanics.bridges.tile)].bridge_node);
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.part_nodes == nullptr) return;
+    std::array<NodeId, 4> nodes{};
+    const int n = m.part_nodes(d, nodes.data());
+    for (int i = 0; i < n; ++i) consider(nodes[static_cast<std::size_t>(i)]);
+  });
   // A cloister completes when the last of its eight neighbours arrives: look around the new tile.
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {

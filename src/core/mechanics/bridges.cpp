@@ -301,6 +301,12 @@ void apply(GameData& d, const Move& move) {
   b.tile = tile;
 }
 
+int part_nodes(const GameData& d, NodeId* out) {
+  if (d.mechanics.bridges.tile < 0) return 0;
+  out[0] = d.placed[static_cast<std::size_t>(d.mechanics.bridges.tile)].bridge_node;
+  return 1;
+}
+
 std::string invariants(const GameData& d) {
   int placed = 0, in_supply = 0;
   for (const PlacedTile& t : d.placed) placed += t.has_bridge();

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/board.h"
+#include "core/features.h"
 #include "core/move.h"
 #include "core/result.h"
 #include "core/types.h"
@@ -52,6 +53,8 @@ std::optional<Error> figure_blocked(const GameData& d);
 bool allowed(const GameData& d, int x, int y, BridgeAxis axis);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
+// This turn part's bridge, for the scoring of completed features.
+int part_nodes(const GameData& d, NodeId* out);
 std::string invariants(const GameData& d);
 }  // namespace bridges
 

@@ -25,6 +25,7 @@ constexpr MechanicHooks bridges_row() {
   m.placement_note = &bridges::placement_note;
   m.figure_prelude = &bridges::figure_prelude;
   m.figure_blocked = &bridges::figure_blocked;
+  m.part_nodes = &bridges::part_nodes;
   m.owns = [](MoveKind kind) { return kind == MoveKind::Bridge; };
   m.explain = &bridges::explain;
   m.apply = &bridges::apply;

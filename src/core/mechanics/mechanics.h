@@ -60,6 +60,9 @@ struct MechanicHooks {
   bool (*owns)(MoveKind) = nullptr;
   std::optional<Error> (*explain)(const GameData&, const Move&) = nullptr;
   void (*apply)(GameData&, const Move&) = nullptr;
+  // Scoring: nodes this turn part added beside the new tile's printed segments (a bridge, which
+  // may stand on a neighbour), whose features may have been completed; returns how many.
+  int (*part_nodes)(const GameData&, NodeId* out) = nullptr;
   // The value of a feature as scored (completed, or at the end): the base game's value in.
   int (*feature_value)(const GameData&, NodeId root, bool final_scoring, int tiles,
                        int value) = nullptr;
