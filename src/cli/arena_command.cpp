@@ -248,9 +248,8 @@ Json stats_json(const ArenaOptions& options, const RuleSet& rules, const ArenaSt
   result["players"] = options.players;
   result["expansions"] = expansion_names(rules);
   result["rules"] = Json::object();
-  for (const RuleOptionInfo& option : kRuleOptionTable)
-    if (rule_option_applies(rules, option.option))
-      result["rules"][std::string(option.name)] = rule_option_value(rules, option.option);
+  for (const NamedOptionValue& option : applicable_rule_options(rules))
+    result["rules"][std::string(option.name)] = option.value;
   result["seed"] = options.seed;
   result["seconds"] = seconds;
   Json bots = Json::array();

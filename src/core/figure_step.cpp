@@ -56,13 +56,18 @@ std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segm
   return std::nullopt;
 }
 
-std::optional<Error> explain_figure(const GameData& d, const Move& move) {
-  const MechanicHooks* owner = figure_action_owner(d, move.kind);
-  if (owner != nullptr && owner->figure_prelude != nullptr) return owner->explain(d, move);
+std::optional<Error> figure_blocked(const GameData& d) {
   std::optional<Error> blocked;
   for_each_mechanic(d, [&](const MechanicHooks& m) {
     if (m.figure_blocked != nullptr && !blocked) blocked = m.figure_blocked(d);
   });
+  return blocked;
+}
+
+std::optional<Error> explain_figure(const GameData& d, const Move& move) {
+  const MechanicHooks* owner = figure_action_owner(d, move.kind);
+  if (owner != nullptr && owner->figure_prelude != nullptr) return owner->explain(d, move);
+  const std::optional<Error> blocked = figure_blocked(d);
   const bool figure_action =
       owner != nullptr || move.kind == MoveKind::Meeple || move.kind == MoveKind::Skip;
   if (!figure_action) {

@@ -159,8 +159,7 @@ bool GameState::bridge_allowed(int x, int y, BridgeAxis axis) const {
 }
 
 bool GameState::can_deploy(int segment, FigureKind kind) const {
-  if (bridge_required()) return false;
-  return carcassonne::can_deploy(d_, kind, segment);
+  return !figure_blocked(d_) && carcassonne::can_deploy(d_, kind, segment);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -75,4 +75,12 @@ bool rule_option_applies(const RuleSet& rules, RuleOption option) {
   return (rules.expansions & needs) == needs;
 }
 
+std::vector<NamedOptionValue> applicable_rule_options(const RuleSet& rules) {
+  std::vector<NamedOptionValue> out;
+  for (const RuleOptionInfo& option : kRuleOptionTable)
+    if (rule_option_applies(rules, option.option))
+      out.push_back({option.name, rule_option_value(rules, option.option)});
+  return out;
+}
+
 }  // namespace carcassonne

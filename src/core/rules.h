@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/result.h"
 #include "core/tiles.h"
@@ -120,5 +121,13 @@ Result<bool> set_rule_option(RuleSet& rules, std::string_view name, std::string_
 std::string_view rule_option_value(const RuleSet& rules, RuleOption option);
 // Whether the option applies to the rule set's expansions (it is written in records then).
 bool rule_option_applies(const RuleSet& rules, RuleOption option);
+
+struct NamedOptionValue {
+  std::string_view name;   // "bazaar"
+  std::string_view value;  // "auction"
+};
+// Every option that applies to the rule set, with its value, in table order: what records, views
+// and reports write.
+std::vector<NamedOptionValue> applicable_rule_options(const RuleSet& rules);
 
 }  // namespace carcassonne

@@ -75,6 +75,9 @@ void figure_moves(const GameData& d, MoveList& out);
 std::optional<Error> explain_figure(const GameData& d, const Move& move);
 StepResult apply_figure(GameData& d, const Move& move);
 bool can_deploy(const GameData& d, FigureKind kind, int segment);
+// Why only a mechanic's prelude is legal in the figure step now (a placement awaiting its
+// bridge), or nullopt.
+std::optional<Error> figure_blocked(const GameData& d);
 // Why deploying a figure of `kind` on `segment` of the tile just placed is illegal, or nullopt.
 std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment);
 // Figure actions of the tile just placed, for mechanics that bring a figure: one move per

@@ -161,9 +161,8 @@ std::string write_record(const Record& record) {
       expansions.push_back(std::string(expansion_name(static_cast<Expansion>(e))));
   root["expansions"] = expansions;
   nlohmann::ordered_json rules = nlohmann::ordered_json::object();
-  for (const RuleOptionInfo& option : kRuleOptionTable)
-    if (rule_option_applies(record.rules, option.option))
-      rules[std::string(option.name)] = std::string(rule_option_value(record.rules, option.option));
+  for (const NamedOptionValue& option : applicable_rule_options(record.rules))
+    rules[std::string(option.name)] = std::string(option.value);
   root["rules"] = rules;
   root["start"] = std::string(tile_spec(record.start_tile).id);
   if (record.deck) {

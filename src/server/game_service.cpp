@@ -532,35 +532,9 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     game->seats.push_back(std::move(seat));
   }
 
-  // Expansions and rule options are checked against the registry first, so that a name the
-  // engine does not know is refused with its own code; the record's own parser then validates
-  // everything (shapes, start tile, deck), so the server accepts exactly what a record may say.
-  {
-    RuleSet rules;
-    if (body.contains("expansions") && body["expansions"].is_array()) {
-      for (const json& name : body["expansions"]) {
-        if (!name.is_string()) continue;  // the record's parser names the problem
-        auto expansion = parse_expansion_name(name.get<std::string>());
-        if (!expansion.ok()) {
-          send_error(*connection, request.id, "bad_game_setup", expansion.error().message,
-                     "unknown_expansion");
-          return;
-        }
-        rules.add(*expansion);
-      }
-    }
-    if (body.contains("rules") && body["rules"].is_object()) {
-      for (const auto& item : body["rules"].items()) {
-        if (!item.value().is_string()) continue;
-        auto set = set_rule_option(rules, item.key(), item.value().get<std::string>());
-        if (!set.ok()) {
-          send_error(*connection, request.id, "bad_game_setup", set.error().message,
-                     "bad_rule_option");
-          return;
-        }
-      }
-    }
-  }
+  // The record's own parser validates expansions, rules (against the core's registry), start
+  // tile and deck, so the server accepts exactly what a record may say; a name the engine does
+  // not know is reported with a reason naming its kind.
   json record_json = {{"players", names}, {"actions", json::array()}};
   for (const char* key : {"expansions", "rules", "deck", "start"})
     if (body.contains(key)) record_json[key] = body[key];
@@ -574,7 +548,11 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
   if (!record.ok()) {
     std::string message = record.error().message;
     if (message.rfind("record: ", 0) == 0) message.erase(0, 8);
-    setup_error(message);
+    const ErrorCode code = record.error().code;
+    send_error(*connection, request.id, "bad_game_setup", message,
+               code == ErrorCode::UnknownExpansion ? "unknown_expansion"
+               : code == ErrorCode::BadRuleOption  ? "bad_rule_option"
+                                                   : "");
     return;
   }
   game->record = std::move(record.value());

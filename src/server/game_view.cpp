@@ -280,9 +280,8 @@ json expansions_json(const RuleSet& rules) {
 
 json rules_json(const RuleSet& rules) {
   json out = json::object();
-  for (const RuleOptionInfo& option : kRuleOptionTable)
-    if (rule_option_applies(rules, option.option))
-      out[std::string(option.name)] = std::string(rule_option_value(rules, option.option));
+  for (const NamedOptionValue& option : applicable_rule_options(rules))
+    out[std::string(option.name)] = std::string(option.value);
   return out;
 }
 
