@@ -86,15 +86,24 @@ Record new_record(const RuleCase& rules, int players, std::uint64_t seed) {
 // made: on the board plus in supply is what each player started with.
 void expect_consistent(const GameState& state, const std::string& where) {
   ASSERT_EQ(state.check_invariants(), "") << where;
-  const int large = state.has(Mechanic::LargeFollower) ? 1 : 0;
+  // What each player starts with: 7 followers, and one of each figure an expansion brings.
+  std::array<int, kFigureKindCount> expected{};
+  expected[static_cast<std::size_t>(FigureKind::Follower)] = 7;
+  expected[static_cast<std::size_t>(FigureKind::LargeFollower)] =
+      state.has(Mechanic::LargeFollower) ? 1 : 0;
+  expected[static_cast<std::size_t>(FigureKind::Builder)] = state.has(Mechanic::Builder) ? 1 : 0;
+  expected[static_cast<std::size_t>(FigureKind::Pig)] = state.has(Mechanic::Pig) ? 1 : 0;
   for (int p = 0; p < state.player_count(); ++p) {
     const auto player = static_cast<PlayerId>(p);
-    int followers = state.figures_in_supply(player, FigureKind::Follower);
-    int larges = state.figures_in_supply(player, FigureKind::LargeFollower);
+    std::array<int, kFigureKindCount> figures{};
+    for (int k = 0; k < kFigureKindCount; ++k)
+      figures[static_cast<std::size_t>(k)] =
+          state.figures_in_supply(player, static_cast<FigureKind>(k));
     for (const Follower& f : state.followers())
-      if (f.player == player) ++(f.kind == FigureKind::LargeFollower ? larges : followers);
-    EXPECT_EQ(followers, 7) << where << ": followers of player " << p;
-    EXPECT_EQ(larges, large) << where << ": large followers of player " << p;
+      if (f.player == player) ++figures[static_cast<std::size_t>(f.kind)];
+    for (int k = 0; k < kFigureKindCount; ++k)
+      EXPECT_EQ(figures[static_cast<std::size_t>(k)], expected[static_cast<std::size_t>(k)])
+          << where << ": " << kFigureTable[k].name << " figures of player " << p;
   }
   if (state.over()) {
     EXPECT_TRUE(state.followers().empty()) << where << ": figures left at the end";

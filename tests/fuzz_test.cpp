@@ -309,11 +309,15 @@ INSTANTIATE_TEST_SUITE_P(Fuzz, FuzzCombination, testing::ValuesIn(every_combinat
 
 TEST(Fuzz, EveryExpansionAndOptionIsCovered) {
   const std::vector<FuzzCase> cases = every_combination();
-  EXPECT_EQ(cases.size(), (std::size_t{1} << (kExpansionCount - 1)) + 2);  // bazaar: with bcb
+  // Every subset of the n optional expansions; with bcb also the bazaar variant (half the
+  // subsets hold bcb), with bcb and tb also builder-first (a quarter).
+  const std::size_t subsets = std::size_t{1} << (kExpansionCount - 1);
+  EXPECT_EQ(cases.size(), subsets + subsets / 2 + subsets / 4);
   std::set<std::string> names;
   for (const FuzzCase& c : cases) names.insert(c.name);
   EXPECT_TRUE(names.count("base") && names.count("bcb") && names.count("ic") &&
-              names.count("bcb_ic") && names.count("bcb_bazaar_no_auction"));
+              names.count("bcb_ic") && names.count("bcb_bazaar_no_auction") && names.count("tb") &&
+              names.count("bcb_ic_tb") && names.count("bcb_tb_builder_bazaar_builder_first"));
 }
 
 TEST(Fuzz, EmptyAndTinyDecks) {

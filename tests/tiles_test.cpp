@@ -27,6 +27,7 @@ struct ReferenceSegment {
   bool castle_base = false;
   bool inn = false;
   bool cathedral = false;
+  TradeGood good = TradeGood::None;
   bool inner = false;  // "field inner": an enclosed field touching no tile edge
   std::uint16_t bordered = 0;
 };
@@ -80,6 +81,12 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
         segment.inn = true;
       } else if (word == "cathedral") {
         segment.cathedral = true;
+      } else if (word == "wine") {
+        segment.good = TradeGood::Wine;
+      } else if (word == "grain") {
+        segment.good = TradeGood::Grain;
+      } else if (word == "cloth") {
+        segment.good = TradeGood::Cloth;
       } else if (word == "inner" && kind == "field") {
         segment.inner = true;  // ports stay 0
       } else if (word == "borders") {
@@ -97,11 +104,12 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
 }
 
 // The expansion a reference ID belongs to, or nothing for the sets not in the catalogue yet
-// (Traders & Builders, Princess & Dragon, Abbey & Mayor).
+// (Princess & Dragon, Abbey & Mayor).
 std::optional<Expansion> reference_expansion(const std::string& id) {
   if (id.find('-') == std::string::npos) return Expansion::Base;
   if (id.rfind("BCB-", 0) == 0) return Expansion::BridgesCastlesBazaars;
   if (id.rfind("IC-", 0) == 0) return Expansion::InnsCathedrals;
+  if (id.rfind("TB-", 0) == 0) return Expansion::TradersBuilders;
   return std::nullopt;
 }
 
@@ -117,7 +125,7 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
     if (reference_expansion(id)) expected_ids.insert(id);
   for (const TileSpec& spec : kTileCatalogue) catalogue_ids.insert(std::string(spec.id));
   EXPECT_EQ(catalogue_ids, expected_ids);
-  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u);
+  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u + 24u);
   for (const TileSpec& spec : kTileCatalogue) {
     SCOPED_TRACE(std::string(spec.id));
     auto found = reference.find(std::string(spec.id));
@@ -143,6 +151,7 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
       EXPECT_EQ(segment.castle_base, r.castle_base) << "segment " << s;
       EXPECT_EQ(segment.inn, r.inn) << "segment " << s;
       EXPECT_EQ(segment.cathedral, r.cathedral) << "segment " << s;
+      EXPECT_EQ(segment.good, r.good) << "segment " << s;
       if (r.inner) {
         EXPECT_EQ(segment.ports, 0) << "segment " << s;
       }
@@ -165,8 +174,26 @@ TEST(Tiles, BoxCounts) {
   EXPECT_EQ(types[static_cast<std::size_t>(Expansion::BridgesCastlesBazaars)], 11);
   EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::InnsCathedrals)], 18);
   EXPECT_EQ(types[static_cast<std::size_t>(Expansion::InnsCathedrals)], 17);
+  EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::TradersBuilders)], 24);
+  EXPECT_EQ(types[static_cast<std::size_t>(Expansion::TradersBuilders)], 24);
   EXPECT_EQ(kTileCatalogue[*find_tile_type("D")].start_tile, true);
   EXPECT_FALSE(find_tile_type("Y").has_value());
+}
+
+// TB-1: one token per symbol; the box holds 9 wine, 6 grain and 5 cloth, all on city segments.
+TEST(Tiles, TradeGoodsMatchTheBox) {
+  std::array<int, kTradeGoodCount + 1> goods{};
+  for (const TileSpec& spec : kTileCatalogue)
+    for (int s = 0; s < spec.segment_count; ++s) {
+      const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
+      if (segment.good == TradeGood::None) continue;
+      EXPECT_EQ(segment.kind, FeatureKind::City) << spec.id;
+      EXPECT_EQ(spec.expansion, Expansion::TradersBuilders) << spec.id;
+      goods[static_cast<std::size_t>(segment.good)] += spec.count;
+    }
+  EXPECT_EQ(goods[static_cast<std::size_t>(TradeGood::Wine)], 9);
+  EXPECT_EQ(goods[static_cast<std::size_t>(TradeGood::Grain)], 6);
+  EXPECT_EQ(goods[static_cast<std::size_t>(TradeGood::Cloth)], 5);
 }
 
 TEST(Tiles, InnsAndCathedrals) {

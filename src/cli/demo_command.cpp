@@ -33,6 +33,8 @@ std::string_view category_noun(ScoreCategory category) {
       return "castle";
     case ScoreCategory::Bazaar:
       return "bazaar payment";
+    case ScoreCategory::Goods:
+      return "trade goods majority";
   }
   return "?";
 }
@@ -44,12 +46,14 @@ std::string padded(std::string text, std::size_t width) {
 
 std::string describe(const ScoreEvent& event, const Record& record) {
   std::string text(category_noun(event.category));
+  if (event.pig) text = "pig in the farm";
   if (event.category == ScoreCategory::Farm) {
     text += " (" + std::to_string(event.cities) + (event.cities == 1 ? " city" : " cities");
     if (event.castles > 0)
       text += ", " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
     text += ")";
-  } else if (event.category != ScoreCategory::Castle && event.category != ScoreCategory::Bazaar) {
+  } else if (event.category != ScoreCategory::Castle && event.category != ScoreCategory::Bazaar &&
+             event.category != ScoreCategory::Goods) {
     text += " (" + std::to_string(event.tiles) + (event.tiles == 1 ? " tile)" : " tiles)");
   }
   std::string names;
@@ -163,9 +167,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
     out << "  " << padded(record.players[static_cast<std::size_t>(p)], 6) << " ";
     for (int c = 0; c < kScoreCategoryCount; ++c) {
       const auto category = static_cast<ScoreCategory>(c);
-      const bool expansion_only =
-          category == ScoreCategory::Castle || category == ScoreCategory::Bazaar;
-      if (expansion_only && !state.rules().has(Expansion::BridgesCastlesBazaars)) continue;
+      if (!score_category_applies(state.rules(), category)) continue;
       out << (c == 0 ? "" : ", ") << score_category_name(category) << " "
           << state.score_in(static_cast<PlayerId>(p), category);
     }

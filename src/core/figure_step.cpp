@@ -13,16 +13,23 @@ StepResult figure_step(GameData& d, bool /*entering*/) {
   return StepResult::Wait;
 }
 
-bool can_deploy(const GameData& d, FigureKind kind, int segment) {
+bool deploy_target_exists(const GameData& d, FigureKind kind, int segment) {
   if (d.flow.phase != Phase::Follower || d.turn.tile < 0 || d.figures_of(d.turn.player, kind) == 0)
     return false;
   const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
-  if (segment == kBridgeSegment) {
-    if (!placed.has_bridge()) return false;
-  } else if (segment < 0 || segment >= tile_spec(placed.type).segment_count) {
-    return false;
-  }
-  return d.features.node(d.feature_of(d.turn.tile, segment)).followers == 0;
+  if (segment == kBridgeSegment) return placed.has_bridge();
+  return segment >= 0 && segment < tile_spec(placed.type).segment_count;
+}
+
+bool can_deploy(const GameData& d, FigureKind kind, int segment) {
+  return deploy_target_exists(d, kind, segment) &&
+         d.features.node(d.feature_of(d.turn.tile, segment)).followers == 0;
+}
+
+void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out) {
+  push_deployments(
+      d, kind, [kind](const GameData& g, int segment) { return can_deploy(g, kind, segment); },
+      out);
 }
 
 void figure_moves(const GameData& d, MoveList& out) {
@@ -31,15 +38,14 @@ void figure_moves(const GameData& d, MoveList& out) {
     if (m.figure_prelude != nullptr) exclusive = m.figure_prelude(d, out) || exclusive;
   });
   if (exclusive) return;
-  push_deployments(
-      d, FigureKind::Follower, [](int segment) { return Move::meeple(segment); }, out);
+  push_follower_deployments(d, FigureKind::Follower, out);
   for_each_mechanic(d, [&](const MechanicHooks& m) {
     if (m.figure_moves != nullptr) m.figure_moves(d, out);
   });
   out.push(Move::simple(MoveKind::Skip));
 }
 
-std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment) {
+std::optional<Error> explain_deploy_target(const GameData& d, FigureKind kind, int segment) {
   const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
   const bool bridge = segment == kBridgeSegment && placed.has_bridge();
   if (!bridge && segment >= tile_spec(placed.type).segment_count)
@@ -49,6 +55,11 @@ std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segm
                  kind == FigureKind::Follower
                      ? std::string("no follower left in supply")
                      : "no " + std::string(figure_info(kind).name) + " figure left in supply"};
+  return std::nullopt;
+}
+
+std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment) {
+  if (auto basic = explain_deploy_target(d, kind, segment)) return basic;
   if (!can_deploy(d, kind, segment))
     return Error{ErrorCode::IllegalMove,
                  "the " + std::string(feature_kind_name(d.segment_kind(d.turn.tile, segment))) +

@@ -1,34 +1,58 @@
 // Figures: the pieces players put on the board, and what each counts for.
 //
-// Promise: one row per kind of figure; its strength in a majority is the only thing the scoring
-// of features needs to know about it. Mechanics that bring a figure give each player a supply of
-// it at set-up (mechanics.h); the base game's follower is always there.
+// Promise: one row per kind of figure; its strength in a majority and whether it is a follower
+// (contract: followers are the normal and large followers, the mayor and the wagon; builder, pig
+// and barn are not) are all the scoring of features needs to know about it. Mechanics that bring a
+// figure give each player a supply of it at set-up (mechanics.h); the base game's follower is
+// always there.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
+
+#include "core/move.h"
 
 namespace carcassonne {
 
 enum class FigureKind : std::uint8_t {
   Follower,       // the base game's follower
   LargeFollower,  // Inns & Cathedrals
+  Builder,        // Traders & Builders
+  Pig,            // Traders & Builders
 };
-inline constexpr int kFigureKindCount = 2;
+inline constexpr int kFigureKindCount = 4;
 
 struct FigureInfo {
   FigureKind kind;
   std::string_view name;  // the verb that deploys it, and its name in views: "meeple", "large"
   std::uint8_t strength;  // what it counts in a majority
+  // Followers hold features (another follower may not join them) and count in majorities;
+  // special figures (builder, pig) only accompany their owner's followers.
+  bool follower;
+  MoveKind deploy;  // the move that deploys it on the tile just placed
 };
 
 inline constexpr FigureInfo kFigureTable[kFigureKindCount] = {
-    {FigureKind::Follower, "meeple", 1},
-    {FigureKind::LargeFollower, "large", 2},
+    {FigureKind::Follower, "meeple", 1, true, MoveKind::Meeple},
+    {FigureKind::LargeFollower, "large", 2, true, MoveKind::Large},
+    {FigureKind::Builder, "builder", 0, false, MoveKind::Builder},
+    {FigureKind::Pig, "pig", 0, false, MoveKind::Pig},
 };
 
 constexpr const FigureInfo& figure_info(FigureKind kind) {
   return kFigureTable[static_cast<int>(kind)];
+}
+
+// Whether `kind` is a figure deployment, and the figure it puts on the board.
+constexpr bool is_deployment(MoveKind kind) {
+  for (const FigureInfo& info : kFigureTable)
+    if (info.deploy == kind) return true;
+  return false;
+}
+constexpr FigureKind deployed_figure(MoveKind kind) {
+  for (const FigureInfo& info : kFigureTable)
+    if (info.deploy == kind) return info.kind;
+  return FigureKind::Follower;
 }
 
 }  // namespace carcassonne

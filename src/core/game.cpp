@@ -38,8 +38,23 @@ std::string_view score_category_name(ScoreCategory category) {
       return "castles";
     case ScoreCategory::Bazaar:
       return "bazaars";
+    case ScoreCategory::Goods:
+      return "goods";
   }
   return "?";
+}
+
+bool score_category_applies(const RuleSet& rules, ScoreCategory category) {
+  switch (category) {
+    case ScoreCategory::Castle:
+      return rules.has(Mechanic::Castles);
+    case ScoreCategory::Bazaar:
+      return rules.has(Mechanic::Bazaar);
+    case ScoreCategory::Goods:
+      return rules.has(Mechanic::TradeGoods);
+    default:
+      return true;
+  }
 }
 
 std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, std::uint64_t seed) {
@@ -190,7 +205,18 @@ std::array<std::uint8_t, kTileTypeCount> GameState::undrawn_tile_counts() const 
 }
 
 void GameState::resample_hidden_deck(Pcg32& rng) {
-  rng.shuffle(d_.deck.tiles.begin() + d_.deck.next, d_.deck.tiles.end());
+  DeckState& deck = d_.deck;
+  if (deck.face_down.empty()) {
+    rng.shuffle(deck.tiles.begin() + deck.next, deck.tiles.end());
+    return;
+  }
+  // Tiles set aside face down are as unknown as the deck: deal them again from the same pool.
+  const std::size_t n = deck.face_down.size();
+  deck.tiles.insert(deck.tiles.begin() + deck.next, deck.face_down.begin(), deck.face_down.end());
+  rng.shuffle(deck.tiles.begin() + deck.next, deck.tiles.end());
+  std::copy_n(deck.tiles.begin() + deck.next, n, deck.face_down.begin());
+  deck.tiles.erase(deck.tiles.begin() + deck.next,
+                   deck.tiles.begin() + deck.next + static_cast<std::ptrdiff_t>(n));
 }
 
 std::array<int, kMaxPlayers> GameState::projected_final_scores() const {
@@ -207,6 +233,7 @@ std::optional<GameState> GameState::hypothetical_turn(PlayerId player, TileType 
   GameData& d = copy.d_;
   d.log_sink = {};
   d.mechanics.bazaar.stage = BazaarStage::None;
+  d.mechanics.builder = {};
   d.turn.player = d.flow.decider = player;
   d.turn.part = PartKind::Normal;
   d.turn.tile = -1;
@@ -226,7 +253,14 @@ std::optional<GameState> GameState::hypothetical_turn(PlayerId player, TileType 
 
 Observation::Observation(const GameState& state, PlayerId viewer) : state_(state), viewer_(viewer) {
   DeckState& deck = state_.d_.deck;
+  // The undrawn tiles and those set aside face down, as one sorted pool dealt out again: the
+  // viewer knows their multiset, not which is where.
+  const std::size_t n = deck.face_down.size();
+  deck.tiles.insert(deck.tiles.begin() + deck.next, deck.face_down.begin(), deck.face_down.end());
   std::sort(deck.tiles.begin() + deck.next, deck.tiles.end());
+  std::copy_n(deck.tiles.begin() + deck.next, n, deck.face_down.begin());
+  deck.tiles.erase(deck.tiles.begin() + deck.next,
+                   deck.tiles.begin() + deck.next + static_cast<std::ptrdiff_t>(n));
   state_.d_.log_sink = {};
 }
 
@@ -288,7 +322,8 @@ std::string GameState::check_invariants() const {
         ++open[root];
     }
   }
-  for (const Follower& f : d_.followers) ++followers[features.find_const(f.node)];
+  for (const Follower& f : d_.followers)
+    if (figure_info(f.kind).follower) ++followers[features.find_const(f.node)];
   for (int id = 0; id < n; ++id) {
     const FeatureNode& node = features.node(static_cast<NodeId>(id));
     if (node.parent != id) continue;

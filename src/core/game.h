@@ -42,6 +42,9 @@ inline constexpr int kMaxDeckSize = 2000;
 
 std::string_view phase_name(Phase phase);
 std::string_view score_category_name(ScoreCategory category);  // "roads", "cities", ...
+// Whether a game with these rules can score in the category (castles and bazaars need Bridges,
+// Castles and Bazaars; goods need trade goods): what breakdowns show.
+bool score_category_applies(const RuleSet& rules, ScoreCategory category);
 
 struct GameConfig {
   RuleSet rules;
@@ -118,6 +121,14 @@ class GameState {
   int followers_in_supply(PlayerId p) const { return figures_in_supply(p, FigureKind::Follower); }
   int bridges_in_supply(PlayerId p) const { return d_.mechanics.bridges.supply[index(p)]; }
   int castles_in_supply(PlayerId p) const { return d_.mechanics.castles.tokens[index(p)]; }
+  // Trade-goods tokens a player holds of one kind (Traders & Builders).
+  int trade_goods(PlayerId p, TradeGood good) const {
+    return good == TradeGood::None
+               ? 0
+               : d_.mechanics.trade_goods.tokens[index(p)][static_cast<std::size_t>(good) - 1];
+  }
+  // What kind of turn part this is (a builder's second part, a bazaar-round turn, ...).
+  PartKind turn_part() const { return d_.turn.part; }
   // Points paid to the bank by auctioneers whom nobody outbid (bazaar payments plus this are 0).
   int bank_receipts() const { return d_.mechanics.bazaar.bank; }
   const std::vector<Follower>& followers() const { return d_.followers; }

@@ -242,7 +242,7 @@ void GameData::unite_across(int tile, Side side) {
 void GameData::deploy(PlayerId player, FigureKind kind, NodeId node) {
   followers.push_back(Follower{player, node, kind});
   --figures_of(player, kind);
-  ++features.root_data(node).followers;
+  if (figure_info(kind).follower) ++features.root_data(node).followers;
 }
 
 void GameData::add_points(std::uint8_t winners, int points, ScoreCategory category) {
@@ -257,7 +257,7 @@ void GameData::return_followers(NodeId root) {
   for (std::size_t i = followers.size(); i-- > 0;) {
     if (features.find(followers[i].node) != root) continue;
     ++figures_of(followers[i].player, followers[i].kind);
-    --features.node(root).followers;
+    if (figure_info(followers[i].kind).follower) --features.node(root).followers;
     followers[i] = followers.back();
     followers.pop_back();
   }

@@ -38,8 +38,8 @@ enum class Phase : std::uint8_t {
   GameOver,
 };
 
-enum class ScoreCategory : std::uint8_t { Road, City, Cloister, Farm, Castle, Bazaar };
-inline constexpr int kScoreCategoryCount = 6;
+enum class ScoreCategory : std::uint8_t { Road, City, Cloister, Farm, Castle, Bazaar, Goods };
+inline constexpr int kScoreCategoryCount = 7;
 
 // Something that changed scores, reported to an optional log (for narration and tests).
 struct ScoreEvent {
@@ -52,6 +52,8 @@ struct ScoreEvent {
   int cities = 0;    // farms: completed cities supplied
   int castles = 0;   // farms: castles supplied
   int x = 0, y = 0;  // a tile of the feature (for logs)
+  bool pig = false;  // farms: the pigs' bonus (1 per city and castle) for the pigs' owners
+  TradeGood good = TradeGood::None;  // trade goods: the kind whose majority scored
 };
 
 struct PlacedTile {
@@ -90,7 +92,8 @@ struct Completion {
 // or the flow jumps: a new turn part, the end of this part, the end of the game.
 enum class StepResult : std::uint8_t { Wait, Done, Again, StartPart, EndPart, GameOver };
 
-enum class PartKind : std::uint8_t { Normal, BazaarRound };
+// A turn part: a normal turn, a bazaar-round turn (a purchased tile), or a builder's second part.
+enum class PartKind : std::uint8_t { Normal, BazaarRound, Second };
 
 // The pending decision and where the turn flow stands.
 struct FlowState {
@@ -118,6 +121,9 @@ struct DeckState {
   std::vector<TileType> tiles;  // exact draw order after the start tile
   int next = 0;                 // next tile to draw
   std::vector<TileType> discarded;
+  // Tiles taken from the deck face down (a bazaar's, set aside until its auction): hidden from
+  // players like the deck, but no longer in it.
+  std::vector<TileType> face_down;
   int left() const { return static_cast<int>(tiles.size()) - next; }
   bool operator==(const DeckState&) const = default;
 };
@@ -201,7 +207,7 @@ struct GameData {
   void unite_across(int tile, Side side);
   void deploy(PlayerId player, FigureKind kind, NodeId node);
   void add_points(std::uint8_t winners, int points, ScoreCategory category);
-  // Sends every figure on the feature home.
+  // Sends every figure on the feature home (followers and the special figures with them).
   void return_followers(NodeId root);
   // Scores a feature for its majority and sends its figures home (completed: marks it scored).
   void score_feature(NodeId root, bool final_scoring);

@@ -7,7 +7,7 @@
 // Layout (12 bytes): kind, rotation, segment, aux, x, y, amount.
 //   Place   x, y, rotation (0..3 quarter turns clockwise)
 //   Bridge  x, y, aux = BridgeAxis
-//   Meeple, Large
+//   Meeple, Large, Builder, Pig (figure deployments, figures.h)
 //           segment = index of the segment on the tile just placed (a canonical choice: the
 //           notation accepts any location the segment touches and maps it here)
 //   Claim   x, y, segment = port on that tile naming the feature
@@ -39,7 +39,9 @@ enum class MoveKind : std::uint8_t {
   Pass,
   Buy,
   Sell,
-  Large,  // Inns & Cathedrals: the large follower
+  Large,    // Inns & Cathedrals: the large follower
+  Builder,  // Traders & Builders
+  Pig,      // Traders & Builders
 };
 
 enum class BridgeAxis : std::uint8_t { NorthSouth = 0, EastWest = 1 };
@@ -69,15 +71,12 @@ struct Move {
     m.aux = static_cast<std::uint8_t>(axis);
     return m;
   }
-  static constexpr Move meeple(int segment) {
+  static constexpr Move meeple(int segment) { return deploy(MoveKind::Meeple, segment); }
+  static constexpr Move large(int segment) { return deploy(MoveKind::Large, segment); }
+  // A figure deployment (`kind` is the figure's deploy move, figures.h).
+  static constexpr Move deploy(MoveKind kind, int segment) {
     Move m;
-    m.kind = MoveKind::Meeple;
-    m.segment = static_cast<std::uint8_t>(segment);
-    return m;
-  }
-  static constexpr Move large(int segment) {
-    Move m;
-    m.kind = MoveKind::Large;
+    m.kind = kind;
     m.segment = static_cast<std::uint8_t>(segment);
     return m;
   }

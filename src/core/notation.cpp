@@ -40,6 +40,13 @@ std::optional<std::pair<int, int>> parse_square(std::string_view text) {
   return std::pair{*x, *y};
 }
 
+// The figure a deployment verb names ("meeple", "large", "builder", "pig"), or null.
+const FigureInfo* deploy_verb(std::string_view verb) {
+  for (const FigureInfo& info : kFigureTable)
+    if (info.name == verb) return &info;
+  return nullptr;
+}
+
 Error bad(std::string_view text, std::string_view why) {
   return Error{ErrorCode::BadNotation, quote_text(text) + ": " + std::string(why)};
 }
@@ -73,8 +80,10 @@ std::string format_move(const GameState& state, const Move& move) {
       return "bridge " + square() +
              (move.aux == static_cast<int>(BridgeAxis::NorthSouth) ? " NS" : " EW");
     case MoveKind::Meeple:
-    case MoveKind::Large: {
-      const std::string verb = move.kind == MoveKind::Meeple ? "meeple" : "large";
+    case MoveKind::Large:
+    case MoveKind::Builder:
+    case MoveKind::Pig: {
+      const std::string verb(figure_info(deployed_figure(move.kind)).name);
       const int tile = state.turn_tile();
       if (tile < 0) return verb + " ?";
       return verb + " " + std::string(location_name(state.canonical_location(tile, move.segment)));
@@ -130,8 +139,9 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (words[2] == "EW") return Move::bridge(square->first, square->second, BridgeAxis::EastWest);
     return bad(text, "a bridge runs NS or EW");
   }
-  if (verb == "meeple" || verb == "large") {
-    // "meeple LOC", or "meeple X,Y LOC" naming the tile just placed.
+  if (const FigureInfo* figure = deploy_verb(verb)) {
+    // "meeple LOC", or "meeple X,Y LOC" naming the tile just placed (likewise large, builder,
+    // pig).
     if (args != 1 && args != 2) return bad(text, "expected \"" + std::string(verb) + " LOCATION\"");
     const auto port = parse_location(words[args]);
     if (!port)
@@ -153,7 +163,7 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (segment == kNoSegment)
       return Error{ErrorCode::IllegalMove,
                    quote_text(text) + ": no feature there on the tile just placed"};
-    return verb == "meeple" ? Move::meeple(segment) : Move::large(segment);
+    return Move::deploy(figure->deploy, segment);
   }
   if (verb == "claim") {
     if (auto e = expect_args(2, "claim X,Y LOCATION")) return *e;

@@ -39,10 +39,11 @@ StepResult place_step(GameData& d, bool /*entering*/) {
         d.deck.discarded.push_back(tile);
       }
     }
-    // A drawn tile, or the replacement of a discarded one; in a bazaar round it is that player's
-    // bazaar turn (a bazaar on it starts nothing), which ends when the deck is empty.
+    // A drawn tile, or the replacement of a discarded one. With the deck used up a normal turn
+    // ends the game; a bazaar-round turn (its purchase discarded) or a builder's second part is
+    // lost, and what follows the part goes on.
     if (d.turn.in_hand == kNoTile && !draw_tile(d))
-      return d.turn.part == PartKind::BazaarRound ? StepResult::EndPart : StepResult::GameOver;
+      return d.turn.part == PartKind::Normal ? StepResult::GameOver : StepResult::EndPart;
   }
   d.flow.phase = Phase::PlaceTile;
   d.flow.decider = d.turn.player;

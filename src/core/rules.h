@@ -2,10 +2,10 @@
 //
 // Promise: a RuleSet is a small value with ==, fixed when a game is created. An *expansion* is a
 // named preset of *mechanics* (the units the engine is built from: bridges, castles, bazaar,
-// large follower, inn, cathedral, ...); the rules of a game are its mechanics plus the values of
-// its rule options. Every front end (records, command line, server, lobby, bindings) reads names,
-// titles, defaults and explanations from the tables here, so they all accept exactly the same
-// spellings and no one keeps a list of its own.
+// large follower, inn, cathedral, builder, pig, trade goods, ...); the rules of a game are its
+// mechanics plus the values of its rule options. Every front end (records, command line, server,
+// lobby, bindings) reads names, titles, defaults and explanations from the tables here, so they all
+// accept exactly the same spellings and no one keeps a list of its own.
 #pragma once
 
 #include <array>
@@ -28,8 +28,11 @@ enum class Mechanic : std::uint8_t {
   LargeFollower,
   Inn,
   Cathedral,
+  Builder,
+  Pig,
+  TradeGoods,
 };
-inline constexpr int kMechanicCount = 6;
+inline constexpr int kMechanicCount = 9;
 using MechanicMask = std::uint32_t;
 constexpr MechanicMask mechanic_bit(Mechanic m) {
   return MechanicMask{1} << static_cast<int>(m);
@@ -44,8 +47,8 @@ struct ExpansionInfo {
 };
 
 // Rule options, in the order of kRuleOptionTable.
-enum class RuleOption : std::uint8_t { Bazaar };
-inline constexpr int kRuleOptionCount = 1;
+enum class RuleOption : std::uint8_t { Bazaar, BuilderBazaar };
+inline constexpr int kRuleOptionCount = 2;
 inline constexpr int kMaxOptionValues = 4;
 
 struct RuleOptionInfo {
@@ -78,6 +81,10 @@ inline constexpr std::array<ExpansionInfo, kExpansionCount> kExpansionTable = {{
      "a large follower worth two; inns and cathedrals double the stakes of roads and cities",
      mechanic_bit(Mechanic::LargeFollower) | mechanic_bit(Mechanic::Inn) |
          mechanic_bit(Mechanic::Cathedral)},
+    {Expansion::TradersBuilders, "tb", "Traders & Builders",
+     "a builder earns a second turn part, a pig fattens farms, completed cities yield trade goods",
+     mechanic_bit(Mechanic::Builder) | mechanic_bit(Mechanic::Pig) |
+         mechanic_bit(Mechanic::TradeGoods)},
 }};
 
 inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable = {{
@@ -89,9 +96,19 @@ inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable =
       "from the left of the bazaar's player, each takes one tile for free and plays it at once"},
      2,
      detail::expansion_bit(Expansion::BridgesCastlesBazaars)},
+    {RuleOption::BuilderBazaar,
+     "builder-bazaar",
+     "which comes first when a turn earns both a bazaar and a builder's second part",
+     {"bazaar-first", "builder-first"},
+     {"the bazaar's auction and round first, then the builder's second part (ruling of 2021)",
+      "the bazaar's tiles are set aside, the second part is played, then they are auctioned"},
+     2,
+     detail::expansion_bit(Expansion::BridgesCastlesBazaars) |
+         detail::expansion_bit(Expansion::TradersBuilders)},
 }};
 
 enum class BazaarRule : std::uint8_t { Auction, NoAuction };
+enum class BuilderBazaarRule : std::uint8_t { BazaarFirst, BuilderFirst };
 
 struct RuleSet {
   std::uint32_t expansions = detail::expansion_bit(Expansion::Base);
@@ -103,6 +120,9 @@ struct RuleSet {
   void add(Expansion expansion);
   std::uint8_t option(RuleOption o) const { return options[static_cast<std::size_t>(o)]; }
   BazaarRule bazaar() const { return static_cast<BazaarRule>(option(RuleOption::Bazaar)); }
+  BuilderBazaarRule builder_bazaar() const {
+    return static_cast<BuilderBazaarRule>(option(RuleOption::BuilderBazaar));
+  }
   bool operator==(const RuleSet&) const = default;
 };
 

@@ -91,6 +91,9 @@ void score_farms(GameData& d) {
     event.y = where.y;
     d.add_points(event.winners, event.points, ScoreCategory::Farm);
     d.log(event);
+    for_each_mechanic(d, [&](const MechanicHooks& m) {
+      if (m.farm_scored != nullptr) m.farm_scored(d, farm, event);  // pigs
+    });
     d.return_followers(farm);
   }
 }
@@ -116,6 +119,9 @@ void finish_game(GameData& d) {
     i = 0;
   }
   score_farms(d);
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.final_scoring != nullptr) m.final_scoring(d);  // trade goods
+  });
 }
 
 }  // namespace carcassonne

@@ -1,6 +1,6 @@
-// The tile catalogue: every tile type of the base game, of Bridges, Castles and Bazaars and of Inns
-// & Cathedrals, as printed (rotation 0), and derived per-rotation lookup tables, all built at
-// compile time.
+// The tile catalogue: every tile type of the base game, of Bridges, Castles and Bazaars, of Inns
+// & Cathedrals and of Traders & Builders, as printed (rotation 0), and derived per-rotation lookup
+// tables, all built at compile time.
 //
 // Promise: the data restates ../shared/reference/tiles.txt in the project's own form; a tile type
 // is a small integer (TileType) indexing kTileCatalogue; nothing here changes at run time.
@@ -20,8 +20,17 @@
 
 namespace carcassonne {
 
-enum class Expansion : std::uint8_t { Base = 0, BridgesCastlesBazaars = 1, InnsCathedrals = 2 };
-inline constexpr int kExpansionCount = 3;
+enum class Expansion : std::uint8_t {
+  Base = 0,
+  BridgesCastlesBazaars = 1,
+  InnsCathedrals = 2,
+  TradersBuilders = 3,
+};
+inline constexpr int kExpansionCount = 4;
+
+// Traders & Builders: the trade good printed on a city segment.
+enum class TradeGood : std::uint8_t { None, Wine, Grain, Cloth };
+inline constexpr int kTradeGoodCount = 3;  // wine, grain, cloth (TradeGood value - 1)
 
 using TileType = std::uint8_t;
 inline constexpr TileType kNoTile = 0xFF;
@@ -34,6 +43,7 @@ struct SegmentSpec {
   bool castle_base = false;           // semicircular single-edge city cap (BCB castles)
   bool inn = false;                   // Inns & Cathedrals inn beside this road segment
   bool cathedral = false;             // Inns & Cathedrals cathedral in this city segment
+  TradeGood good = TradeGood::None;   // Traders & Builders trade good on this city segment
   std::uint16_t bordered_cities = 0;  // fields: bit k = touches city segment k of this tile
 };
 
@@ -82,18 +92,24 @@ constexpr SegmentSpec cap(PortMask ports) {
 constexpr SegmentSpec cathedral_city(PortMask ports) {
   return city(ports, 0, false, true);
 }
+// A city segment with a trade good (Traders & Builders).
+constexpr SegmentSpec goods_city(PortMask ports, TradeGood good) {
+  SegmentSpec segment = city(ports);
+  segment.good = good;
+  return segment;
+}
 constexpr SegmentSpec road(PortMask ports, bool inn = false) {
-  return {FeatureKind::Road, ports, 0, false, inn, false, 0};
+  return {FeatureKind::Road, ports, 0, false, inn, false, TradeGood::None, 0};
 }
 // `cities` lists the 1-based city numbers of the reference ("borders city #1 #2" -> {1, 2}).
 // An enclosed field touching no tile edge (the reference's "field inner") has ports 0.
 constexpr SegmentSpec field(PortMask ports, std::initializer_list<int> cities = {}) {
   std::uint16_t bordered = 0;
   for (int k : cities) bordered = static_cast<std::uint16_t>(bordered | (1u << (k - 1)));
-  return {FeatureKind::Field, ports, 0, false, false, false, bordered};
+  return {FeatureKind::Field, ports, 0, false, false, false, TradeGood::None, bordered};
 }
 constexpr SegmentSpec cloister() {
-  return {FeatureKind::Cloister, 0, 0, false, false, false, 0};
+  return {FeatureKind::Cloister, 0, 0, false, false, false, TradeGood::None, 0};
 }
 constexpr TileSpec tile(std::string_view id, int count, Expansion expansion = Expansion::Base) {
   TileSpec spec;
@@ -116,6 +132,8 @@ namespace detail {
 using namespace tile_dsl;
 constexpr Expansion kBcb = Expansion::BridgesCastlesBazaars;
 constexpr Expansion kIc = Expansion::InnsCathedrals;
+constexpr Expansion kTb = Expansion::TradersBuilders;
+constexpr TradeGood kWine = TradeGood::Wine, kGrain = TradeGood::Grain, kCloth = TradeGood::Cloth;
 
 // Written from ../shared/reference/tiles.txt (rotation 0 = the new-edition picture).
 inline constexpr std::array kCatalogue = {
@@ -315,6 +333,131 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNE, {1}))
         .add(field(SSE, {1}))
         .add(field(SSW, {1})),
+    // ---- Traders & Builders: 24 tiles, TB-A..TB-X ----
+    tile("TB-A", 1, kTb)
+        .add(cap(N))
+        .add(road(E))
+        .add(field(ENE, {1}))
+        .add(field(ESE | SSE | SSW | WSW | WNW, {1})),
+    tile("TB-B", 1, kTb)
+        .add(road(N | S))
+        .add(road(E | W))
+        .add(field(NNW | WNW))
+        .add(field(NNE | ENE))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
+    tile("TB-C", 1, kTb)
+        .add(cap(N))
+        .add(road(S))
+        .add(road(W))
+        .add(field(ENE | ESE | SSE, {1}))
+        .add(field(SSW | WSW))
+        .add(field(WNW, {1})),
+    tile("TB-D", 1, kTb)
+        .add(goods_city(N | W, kGrain))
+        .add(cap(S))
+        .add(road(E))
+        .add(field(ENE, {1}))
+        .add(field(ESE, {1, 2})),
+    tile("TB-E", 1, kTb)
+        .add(goods_city(E | W, kGrain))
+        .add(road(S))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-F", 1, kTb)
+        .add(goods_city(N | W, kGrain))
+        .add(road(S))
+        .add(field(ENE | ESE | SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-G", 1, kTb).add(goods_city(N | W, kGrain)).add(field(ENE | ESE | SSE | SSW, {1})),
+    tile("TB-H", 1, kTb).add(goods_city(N | E | W, kGrain)).add(field(SSE | SSW, {1})),
+    tile("TB-I", 1, kTb)
+        .add(goods_city(N | W, kGrain))
+        .add(road(S))
+        .add(field(ENE | ESE, {1}))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-J", 1, kTb)
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW))
+        .add(cloister()),
+    tile("TB-K", 1, kTb)
+        .add(goods_city(N | E, kCloth))
+        .add(road(S))
+        .add(field(SSE, {1}))
+        .add(field(SSW | WSW | WNW, {1})),
+    tile("TB-L", 1, kTb)
+        .add(goods_city(N | W, kCloth))
+        .add(cap(S))
+        .add(road(E))
+        .add(field(ENE, {1}))
+        .add(field(ESE, {1, 2})),
+    tile("TB-M", 1, kTb)
+        .add(goods_city(N | W, kCloth))
+        .add(cap(E))
+        .add(cap(S))
+        .add(field(0, {1, 2, 3})),
+    tile("TB-N", 1, kTb)
+        .add(goods_city(E | W, kCloth))
+        .add(cap(S))
+        .add(field(NNW | NNE, {1}))
+        .add(field(0, {1, 2})),
+    tile("TB-O", 1, kTb)
+        .add(goods_city(N | W, kCloth))
+        .add(road(E))
+        .add(road(S))
+        .add(field(ENE, {1}))
+        .add(field(ESE, {1}))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-P", 1, kTb)
+        .add(goods_city(E | W, kWine))
+        .add(cap(S))
+        .add(field(NNW | NNE, {1}))
+        .add(field(0, {1, 2})),
+    tile("TB-Q", 1, kTb)
+        .add(goods_city(E | W, kWine))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE | SSW, {1})),
+    tile("TB-R", 1, kTb)
+        .add(goods_city(E | W, kWine))
+        .add(road(N))
+        .add(road(S))
+        .add(field(NNW, {1}))
+        .add(field(NNE, {1}))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-S", 1, kTb)
+        .add(goods_city(E | W, kWine))
+        .add(road(S))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-T", 1, kTb).add(goods_city(N | W, kWine)).add(field(ENE | ESE | SSE | SSW, {1})),
+    tile("TB-U", 1, kTb)
+        .add(goods_city(N | W, kWine))
+        .add(road(E))
+        .add(road(S))
+        .add(field(ENE, {1}))
+        .add(field(ESE | SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-V", 1, kTb)
+        .add(goods_city(N | E | W, kWine))
+        .add(road(S))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1})),
+    tile("TB-W", 1, kTb)
+        .add(goods_city(N | W, kWine))
+        .add(road(E))
+        .add(field(ENE, {1}))
+        .add(field(ESE, {1}))
+        .add(field(SSE | SSW, {1})),
+    tile("TB-X", 1, kTb).add(goods_city(N | W, kWine)).add(city(E | S)).add(field(0, {1, 2})),
 };
 }  // namespace detail
 

@@ -2,8 +2,10 @@
 #include "core/turn_flow.h"
 
 #include "core/mechanics/bazaar.h"
+#include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
 #include "core/mechanics/mechanics.h"
+#include "core/mechanics/trade_goods.h"
 
 namespace carcassonne {
 
@@ -27,23 +29,36 @@ StepResult next_part_step(GameData& d, bool /*entering*/) {
 }
 
 constexpr MechanicMask kBase = 0;
+constexpr MechanicMask kBuilder = mechanic_bit(Mechanic::Builder);
+constexpr MechanicMask kBazaar = mechanic_bit(Mechanic::Bazaar);
 
 // The order of play (record-format-bigbox.md, "Order of play"), one row per step.
 constexpr std::array kTurnSteps = {
     TurnStepRow{TurnStep::BeginPart, "begin part", kBase, &begin_part_step},
     TurnStepRow{TurnStep::PlaceTile, "place tile", kBase, &place_step},
     TurnStepRow{TurnStep::Figure, "figure", kBase, &figure_step},
+    TurnStepRow{TurnStep::BuilderCheck, "builder check", kBuilder, &builder::check_step},
     TurnStepRow{TurnStep::CollectCompletions, "completions", kBase, &collect_completions_step},
     TurnStepRow{TurnStep::CastleChoices, "castle choices", mechanic_bit(Mechanic::Castles),
                 &castles::run_choices},
     TurnStepRow{TurnStep::ScoreFeatures, "score features", kBase, &score_features_step},
+    TurnStepRow{TurnStep::TradeGoods, "trade goods", mechanic_bit(Mechanic::TradeGoods),
+                &trade_goods::take_step},
     TurnStepRow{TurnStep::CastleRounds, "castle rounds", mechanic_bit(Mechanic::Castles),
                 &castles::run_rounds},
     // The steps of a turn part end here: a part that ends early continues with the next row.
-    TurnStepRow{TurnStep::Bazaar, "bazaar", mechanic_bit(Mechanic::Bazaar), &bazaar::run},
+    // What follows a part: its builder second part at once inside a bazaar round; a bazaar;
+    // the second part of a normal part, before the auction (builder-first) or after the bazaar.
+    TurnStepRow{TurnStep::SecondPartAtOnce, "second part at once", kBuilder,
+                &builder::second_part_at_once},
+    TurnStepRow{TurnStep::BazaarReveal, "bazaar reveal", kBazaar, &bazaar::reveal},
+    TurnStepRow{TurnStep::SecondPartFirst, "second part first", kBuilder,
+                &builder::second_part_first},
+    TurnStepRow{TurnStep::BazaarAuction, "bazaar", kBazaar, &bazaar::run},
+    TurnStepRow{TurnStep::SecondPart, "second part", kBuilder, &builder::second_part},
     TurnStepRow{TurnStep::NextPart, "next turn", kBase, &next_part_step},
 };
-constexpr std::uint8_t kAfterPart = static_cast<std::uint8_t>(TurnStep::Bazaar);
+constexpr std::uint8_t kAfterPart = static_cast<std::uint8_t>(TurnStep::SecondPartAtOnce);
 
 // Rows are listed in the order of TurnStep, so a step's row is its enum value.
 constexpr bool rows_in_enum_order() {

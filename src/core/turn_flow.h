@@ -28,11 +28,17 @@ enum class TurnStep : std::uint8_t {
   BeginPart,           // 1. a turn part begins ([fairy point] to come)
   PlaceTile,           // 2. draw (or take the purchased tile), place it or discard it
   Figure,              // 2-4. optional bridge, then exactly one figure action
+  BuilderCheck,        // 3. whether the tile extends the player's builder's feature
   CollectCompletions,  // 6. the features the tile (and bridge) completed
   CastleChoices,       // 6. `castle`/`score` for completed small cities
   ScoreFeatures,       // 6. completed features score; their figures go home
+  TradeGoods,          // 6. the completing player takes the completed cities' goods
   CastleRounds,        // 6. castles score completions in their fief (`claim`)
-  Bazaar,              // 9. the auction and the bazaar round (each purchase a turn part)
+  SecondPartAtOnce,    // 9. a bazaar-round part's builder second part, before the round goes on
+  BazaarReveal,        // 9. a due bazaar takes its tiles from the deck
+  SecondPartFirst,     // 10. builder-first: the second part before the auction
+  BazaarAuction,       // 9. the auction and the bazaar round (each purchase a turn part)
+  SecondPart,          // 10. the builder's second part after the bazaar
   NextPart,            // the next player's turn
 };
 
@@ -74,23 +80,34 @@ StepResult figure_step(GameData& d, bool entering);
 void figure_moves(const GameData& d, MoveList& out);
 std::optional<Error> explain_figure(const GameData& d, const Move& move);
 StepResult apply_figure(GameData& d, const Move& move);
+// Whether a follower of `kind` may stand on `segment` of the tile just placed (the player has
+// one, the segment exists, its feature holds no follower).
 bool can_deploy(const GameData& d, FigureKind kind, int segment);
+// The part of every figure's test that does not depend on the figure's own rule: the figure
+// step is pending, the player has a figure of `kind`, the tile just placed has `segment`.
+bool deploy_target_exists(const GameData& d, FigureKind kind, int segment);
+// Why that part fails (no such segment, none in supply), or nullopt.
+std::optional<Error> explain_deploy_target(const GameData& d, FigureKind kind, int segment);
 // Why only a mechanic's prelude is legal in the figure step now (a placement awaiting its
 // bridge), or nullopt.
 std::optional<Error> figure_blocked(const GameData& d);
 // Why deploying a figure of `kind` on `segment` of the tile just placed is illegal, or nullopt.
 std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment);
-// Figure actions of the tile just placed, for mechanics that bring a figure: one move per
-// segment where `kind` may stand (`make` builds the move from the segment). A template, so the
-// move is built inline: this runs at every figure step of every playout.
-template <typename MakeMove>
-void push_deployments(const GameData& d, FigureKind kind, MakeMove make, MoveList& out) {
+// Figure actions of the tile just placed: one deployment of `kind` per segment (the bridge
+// last) where `can_stand(d, segment)` holds. A template, so the test is inlined: this runs at
+// every figure step of every playout.
+template <typename CanStand>
+void push_deployments(const GameData& d, FigureKind kind, CanStand can_stand, MoveList& out) {
+  if (d.figures_of(d.turn.player, kind) == 0) return;
+  const MoveKind verb = figure_info(kind).deploy;
   const int segments =
       tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).segment_count;
   for (int s = 0; s < segments; ++s)
-    if (can_deploy(d, kind, s)) out.push(make(s));
-  if (can_deploy(d, kind, kBridgeSegment)) out.push(make(kBridgeSegment));
+    if (can_stand(d, s)) out.push(Move::deploy(verb, s));
+  if (can_stand(d, kBridgeSegment)) out.push(Move::deploy(verb, kBridgeSegment));
 }
+// Followers of `kind` wherever can_deploy allows.
+void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out);
 StepResult collect_completions_step(GameData& d, bool entering);
 StepResult score_features_step(GameData& d, bool entering);
 // Draws the next placeable tile into the hand (tiles without a placement are discarded); false

@@ -221,13 +221,16 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     json breakdown = json::object();
     for (int c = 0; c < kScoreCategoryCount; ++c) {
       const auto category = static_cast<ScoreCategory>(c);
-      if (!bcb && (category == ScoreCategory::Castle || category == ScoreCategory::Bazaar))
-        continue;
+      if (!score_category_applies(state.rules(), category)) continue;
       breakdown[std::string(score_category_name(category))] = state.score_in(player_id, category);
     }
     player["breakdown"] = breakdown;
     player["followers"] = state.followers_in_supply(player_id);
     if (large) player["large"] = state.figures_in_supply(player_id, FigureKind::LargeFollower);
+    if (state.has(Mechanic::Builder))
+      player["builder"] = state.figures_in_supply(player_id, FigureKind::Builder);
+    if (state.has(Mechanic::Pig))
+      player["pig"] = state.figures_in_supply(player_id, FigureKind::Pig);
     if (bcb) {
       player["bridges"] = state.bridges_in_supply(player_id);
       player["castles"] = state.castles_in_supply(player_id);
@@ -236,6 +239,17 @@ std::string state_summary_json(const GameState& state, const Record& record) {
   }
   out["scores"] = scores;
   out["players"] = players;
+  if (state.has(Mechanic::TradeGoods)) {
+    // Contract: per player in seat order, [wine, grain, cloth].
+    json goods = json::array();
+    for (int p = 0; p < state.player_count(); ++p) {
+      json counts = json::array();
+      for (int g = 1; g <= kTradeGoodCount; ++g)
+        counts.push_back(state.trade_goods(static_cast<PlayerId>(p), static_cast<TradeGood>(g)));
+      goods.push_back(counts);
+    }
+    out["goods"] = goods;
+  }
   if (!state.over()) {
     const PendingDecision pending = state.pending();
     json p = json::object();

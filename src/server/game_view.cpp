@@ -92,6 +92,7 @@ std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerVi
       if (event.castles > 0)
         supplied +=
             " and " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
+      if (event.pig) return who + "'s pig added " + points + " (" + supplied + ")";
       return who + " scored a farm supplying " + supplied + ": " + points;
     }
     case ScoreCategory::Castle:
@@ -100,6 +101,11 @@ std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerVi
     case ScoreCategory::Bazaar:
       return event.points < 0 ? who + " paid " + points_text(-event.points)
                               : who + " received " + points;
+    case ScoreCategory::Goods: {
+      constexpr std::array<std::string_view, 4> kGoods = {"goods", "wine", "grain", "cloth"};
+      return who + " had the most " + std::string(kGoods[static_cast<std::size_t>(event.good)]) +
+             ": " + points;
+    }
   }
   return who + ": " + points;
 }
@@ -136,15 +142,18 @@ std::string action_text(const Before& before, const GameState& after, const Move
              (static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? " (north-south)"
                                                                           : " (east-west)");
     case MoveKind::Meeple:
-    case MoveKind::Large: {
+    case MoveKind::Large:
+    case MoveKind::Builder:
+    case MoveKind::Pig: {
       std::string_view kind = "feature";
       if (before.turn_tile >= 0) {
         const PlacedTile& placed = after.placed_tiles()[static_cast<std::size_t>(before.turn_tile)];
         kind = segment_kind_name(placed, move.segment);
       }
-      return who +
-             (move.kind == MoveKind::Large ? " placed the large follower on the "
-                                           : " placed a follower on the ") +
+      constexpr std::array<std::string_view, kFigureKindCount> kPlaced = {
+          " placed a follower on the ", " placed the large follower on the ",
+          " placed the builder on the ", " placed the pig on the "};
+      return who + std::string(kPlaced[static_cast<std::size_t>(deployed_figure(move.kind))]) +
              std::string(kind);
     }
     case MoveKind::Skip:

@@ -122,18 +122,30 @@ void setup(GameData& d) {
   d.mechanics.bazaar.taken.fill(kNoTile);
 }
 
+StepResult reveal(GameData& d, bool /*entering*/) {
+  BazaarState& b = d.mechanics.bazaar;
+  if (b.stage != BazaarStage::None) return StepResult::Done;  // one in progress
+  if (d.turn.part == PartKind::Second &&
+      d.rules.builder_bazaar() == BuilderBazaarRule::BuilderFirst)
+    return StepResult::Done;
+  const bool bazaar_placed = d.turn.tile_drawn && d.turn.tile >= 0 &&
+                             tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).bazaar;
+  if (!bazaar_placed || d.deck.left() < d.player_count) return StepResult::Done;
+  b.stage = BazaarStage::Revealed;
+  b.host = d.turn.player;
+  d.deck.face_down.assign(d.deck.tiles.begin() + d.deck.next,
+                          d.deck.tiles.begin() + d.deck.next + d.player_count);
+  d.deck.next += d.player_count;
+  return StepResult::Done;
+}
+
 StepResult run(GameData& d, bool entering) {
   BazaarState& b = d.mechanics.bazaar;
   if (!entering) return StepResult::Wait;  // decisions report their own outcome
   if (b.stage == BazaarStage::Round) return continue_round(d);  // a purchased tile was played
-  const bool bazaar_placed = d.turn.tile_drawn && d.turn.tile >= 0 &&
-                             tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).bazaar;
-  if (!bazaar_placed || d.deck.left() < d.player_count) return StepResult::Done;
-  b.stage = BazaarStage::Auction;
-  b.host = d.turn.player;
-  b.offer.assign(d.deck.tiles.begin() + d.deck.next,
-                 d.deck.tiles.begin() + d.deck.next + d.player_count);
-  d.deck.next += d.player_count;
+  if (b.stage != BazaarStage::Revealed) return StepResult::Done;
+  b.offer = std::move(d.deck.face_down);
+  d.deck.face_down.clear();
   b.taken.fill(kNoTile);
   b.auctioneer = static_cast<PlayerId>((b.host + 1) % d.player_count);
   return next_auction(d);

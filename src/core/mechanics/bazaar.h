@@ -2,15 +2,16 @@
 //
 // Promise: owns the auction and the bazaar round. After a turn part (not in a bazaar round) whose
 // drawn bazaar tile was placed, when the deck holds at least as many tiles as players, that many
-// are revealed. Auction (default): from the left of the bazaar's player, the auctioneer chooses a
-// tile and opens with a bid (0 or more); each other player without a tile bids higher or passes,
-// once, clockwise; then the auctioneer buys from or sells to the highest bidder; if nobody
-// outbid the auctioneer, the bid goes to the bank. The next auctioneer is the next player
-// clockwise from the previous auctioneer without a tile; the last tile goes free to the last
-// player. Then, from the host's left, each plays their tile as a turn part (steps 1-8 of the
-// order of play); play resumes left of the host. No-auction variant: from the host's left, each
-// chooses a revealed tile and plays it at once. Payments are score category Bazaar; the bank
-// keeps what auctioneers paid to nobody, so payments plus bank add up to 0.
+// are revealed (with Traders & Builders' "builder-first", a builder's second part is played
+// between their drawing, face down, and their auction). Auction (default): from the left of the
+// bazaar's player, the auctioneer chooses a tile and opens with a bid (0 or more); each other
+// player without a tile bids higher or passes, once, clockwise; then the auctioneer buys from or
+// sells to the highest bidder; if nobody outbid the auctioneer, the bid goes to the bank. The next
+// auctioneer is the next player clockwise from the previous auctioneer without a tile; the last
+// tile goes free to the last player. Then, from the host's left, each plays their tile as a turn
+// part (steps 1-8 of the order of play); play resumes left of the host. No-auction variant: from
+// the host's left, each chooses a revealed tile and plays it at once. Payments are score category
+// Bazaar; the bank keeps what auctioneers paid to nobody, so payments plus bank add up to 0.
 #pragma once
 
 #include <array>
@@ -33,7 +34,9 @@ enum class StepResult : std::uint8_t;
 // is worth anywhere near this much; the rules themselves set no upper limit.
 inline constexpr int kMaxBid = 100;
 
-enum class BazaarStage : std::uint8_t { None, Auction, Round };
+// Revealed: the tiles are taken from the deck (face down, DeckState::face_down) and wait for
+// their auction; Auction: they are face up (`offer`) and being chosen, bid on, bought or sold.
+enum class BazaarStage : std::uint8_t { None, Revealed, Auction, Round };
 
 struct BazaarState {
   BazaarStage stage = BazaarStage::None;
@@ -53,8 +56,13 @@ struct BazaarState {
 
 namespace bazaar {
 void setup(GameData& d);
-// Step Bazaar: starts a due bazaar, or goes on with one in progress (after each purchased
-// tile's turn part); Done when there is none or it is over.
+// Step BazaarReveal: a due bazaar takes its tiles from the deck, face down. Due: the part's
+// drawn tile is a bazaar, no bazaar is in progress, the deck holds at least as many tiles as
+// players, and the part is not a builder's second part under "builder-first" (which plays steps
+// 2-8 only: at most one bazaar follows a double turn).
+StepResult reveal(GameData& d, bool entering);
+// Step BazaarAuction: starts the auction of revealed tiles, or goes on with the bazaar round
+// (after each purchased tile's turn part); Done when there is none or it is over.
 StepResult run(GameData& d, bool entering);
 void moves(const GameData& d, MoveList& out);
 std::optional<Error> explain(const GameData& d, const Move& move);

@@ -10,8 +10,7 @@ void setup(GameData& d) {
 }
 
 void figure_moves(const GameData& d, MoveList& out) {
-  push_deployments(
-      d, FigureKind::LargeFollower, [](int segment) { return Move::large(segment); }, out);
+  push_follower_deployments(d, FigureKind::LargeFollower, out);
 }
 
 bool owns(MoveKind kind) {

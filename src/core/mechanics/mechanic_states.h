@@ -4,7 +4,9 @@
 
 #include "core/mechanics/bazaar.h"
 #include "core/mechanics/bridges.h"
+#include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
+#include "core/mechanics/trade_goods.h"
 
 namespace carcassonne {
 
@@ -12,6 +14,8 @@ struct MechanicStates {
   BridgesState bridges;
   CastlesState castles;
   BazaarState bazaar;
+  BuilderState builder;
+  TradeGoodsState trade_goods;
   bool operator==(const MechanicStates&) const = default;
 };
 

@@ -3,10 +3,13 @@
 
 #include "core/mechanics/bazaar.h"
 #include "core/mechanics/bridges.h"
+#include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
 #include "core/mechanics/cathedral.h"
 #include "core/mechanics/inn.h"
 #include "core/mechanics/large_follower.h"
+#include "core/mechanics/pig.h"
+#include "core/mechanics/trade_goods.h"
 
 namespace carcassonne {
 
@@ -70,10 +73,41 @@ constexpr MechanicHooks cathedral_row() {
   return m;
 }
 
+constexpr MechanicHooks builder_row() {
+  MechanicHooks m{Mechanic::Builder, "builder", "a builder"};
+  m.setup = &builder::setup;
+  m.figure_moves = &builder::figure_moves;
+  m.owns = &builder::owns;
+  m.explain = &builder::explain;
+  m.apply = &builder::apply;
+  m.invariants = &builder::invariants;
+  return m;
+}
+
+constexpr MechanicHooks pig_row() {
+  MechanicHooks m{Mechanic::Pig, "pig", "a pig"};
+  m.setup = &pig::setup;
+  m.figure_moves = &pig::figure_moves;
+  m.owns = &pig::owns;
+  m.explain = &pig::explain;
+  m.apply = &pig::apply;
+  m.farm_scored = &pig::farm_scored;
+  m.invariants = &pig::invariants;
+  return m;
+}
+
+constexpr MechanicHooks trade_goods_row() {
+  MechanicHooks m{Mechanic::TradeGoods, "trade goods", ""};
+  m.final_scoring = &trade_goods::final_scoring;
+  m.invariants = &trade_goods::invariants;
+  return m;
+}
+
 }  // namespace
 
 constexpr std::array<MechanicHooks, kMechanicCount> kMechanicTable = {
-    bridges_row(), castles_row(), bazaar_row(), large_follower_row(), inn_row(), cathedral_row(),
+    bridges_row(),   castles_row(), bazaar_row(), large_follower_row(), inn_row(),
+    cathedral_row(), builder_row(), pig_row(),    trade_goods_row(),
 };
 
 namespace {

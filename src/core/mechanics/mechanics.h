@@ -66,8 +66,13 @@ struct MechanicHooks {
   // The value of a feature as scored (completed, or at the end): the base game's value in.
   int (*feature_value)(const GameData&, NodeId root, bool final_scoring, int tiles,
                        int value) = nullptr;
+  // A farm has scored (`event`: its points, cities, castles and winners), its figures still on
+  // it: what this mechanic adds (the pig).
+  void (*farm_scored)(GameData&, NodeId farm, const ScoreEvent& event) = nullptr;
   // At the end of the game, before incomplete features score.
   void (*finish)(GameData&) = nullptr;
+  // At the end of the game, after the farms: the final scoring's last part (trade goods).
+  void (*final_scoring)(GameData&) = nullptr;
   // A description of the first broken invariant of this mechanic, or empty.
   std::string (*invariants)(const GameData&) = nullptr;
 };
