@@ -66,6 +66,26 @@ TEST_F(CliTest, ReplayCompletedCityScoresFourForItsKnight) {
   EXPECT_EQ(summary["players"][0]["followers"], 7);  // the knight came home when the city scored
 }
 
+TEST_F(CliTest, ReplayReportsTradeGoodsPerPlayer) {
+  // TB-G r270 at 0,-1: its grain city's south side closes on D's cap, its west side stays open
+  // (Ann's knight). Bob's E r90 at -1,-1 closes it: 3 tiles, 6 points for Ann; Bob completed it
+  // and takes its grain; at the end Bob alone holds grain: 10.
+  const RunResult result = replay_text(R"({
+    "players": ["Ann", "Bob"], "expansions": ["tb"], "deck": ["TB-G", "E"],
+    "actions": ["place 0,-1 r270", "meeple W", "place -1,-1 r90", "skip"]
+  })");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json summary = json::parse(result.out);
+  EXPECT_EQ(summary["scores"], json::array({6, 10}));
+  EXPECT_EQ(summary["goods"], json::parse("[[0,0,0],[0,1,0]]"));  // [wine, grain, cloth]
+  EXPECT_EQ(summary["players"][1]["breakdown"]["goods"], 10);
+  EXPECT_EQ(summary["players"][0]["builder"], 1);
+  EXPECT_EQ(summary["players"][0]["pig"], 1);
+  // The same tile without the expansion is refused.
+  expect_one_error_line(replay_text(R"({"players": ["Ann", "Bob"], "deck": ["TB-G"]})"),
+                        "Traders & Builders");
+}
+
 TEST_F(CliTest, ReplayFarmerScoresThreePerCompletedCityAtTheEnd) {
   // E r180's field touches the north and the east/west halves; it borders E's own city, which
   // the placement completes (unoccupied: nobody scores it). Final scoring: the farmer's field
@@ -266,6 +286,22 @@ TEST_F(CliTest, BenchFingerprintIsPinned) {
   ASSERT_EQ(ic.status, 0) << ic.err;
   EXPECT_EQ(json::parse(ic.out)["checksum"], 7051);
   EXPECT_EQ(json::parse(ic.out)["moves"], 53716);
+  // Traders & Builders with everything before it, in both orders of bazaar and builder.
+  const RunResult tb = run("bench --json --games 200 --seed 1 --players 3 --expansions bcb,ic,tb");
+  ASSERT_EQ(tb.status, 0) << tb.err;
+  EXPECT_EQ(json::parse(tb.out)["checksum"], 8833);
+  EXPECT_EQ(json::parse(tb.out)["moves"], 64000);
+  EXPECT_EQ(json::parse(tb.out)["rules"]["builder-bazaar"], "bazaar-first");
+  const RunResult first =
+      run("bench --json --games 200 --seed 1 --players 3 --expansions bcb,ic,tb --rules "
+          "builder-bazaar=builder-first");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(json::parse(first.out)["checksum"], 8968);
+  EXPECT_EQ(json::parse(first.out)["rules"]["builder-bazaar"], "builder-first");
+  const RunResult refused =
+      run("bench --json --games 1 --expansions tb --rules builder-bazaar=builder-first");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.err.find("builder-bazaar"), std::string::npos) << refused.err;
 }
 
 TEST_F(CliTest, VersionHelpAndDemo) {

@@ -315,5 +315,76 @@ TEST(IllegalInput, LargeFollowerDecisions) {
   EXPECT_NE(state.check(Move::large(1))->message.find("left"), std::string::npos);
 }
 
+// ---- Traders & Builders: the builder and the pig ----
+
+TEST(IllegalInput, BuilderAndPigDecisions) {
+  // Without the expansion nobody has a builder or a pig.
+  GameState base = game_with_deck({"U", "U", "U"});
+  ASSERT_TRUE(base.apply(Move::place(1, 0, 1)).ok());
+  expect_rejected(base, "builder E", ErrorCode::WrongPhase);
+  expect_rejected(base, "pig NNE", ErrorCode::WrongPhase);
+
+  // U tiles east of D at r90: one east-west road with a north and a south field.
+  GameConfig config;
+  config.players = 2;
+  config.rules.add(Expansion::TradersBuilders);
+  for (int i = 0; i < 8; ++i) config.deck.push_back(*find_tile_type("U"));
+  GameState state = *GameState::create(config);
+  expect_rejected(state, "builder E", ErrorCode::WrongPhase);  // the tile is not placed yet
+  ASSERT_TRUE(state.apply(Move::place(1, 0, 1)).ok());
+  for (const char* text : {"builder", "builder E W", "pig 1,0", "pig XYZ", "builder 1;0 E"})
+    expect_rejected(state, text, ErrorCode::BadNotation);
+  expect_rejected(state, "builder 5,5 E", ErrorCode::IllegalMove);  // not the tile just placed
+  // A builder without the player's follower on the road, a pig without his farmer.
+  expect_rejected(state, "builder E", ErrorCode::IllegalMove);
+  EXPECT_NE(state.check(Move::deploy(MoveKind::Builder, 0))->message.find("follower"),
+            std::string::npos);
+  expect_rejected(state, "pig NNE", ErrorCode::IllegalMove);
+  EXPECT_NE(state.check(*parse_move(state, "pig NNE"))->message.find("farmer"), std::string::npos);
+  // Never a builder on a field, never a pig on a road.
+  expect_rejected(state, "builder NNE", ErrorCode::IllegalMove);
+  EXPECT_NE(state.check(*parse_move(state, "builder NNE"))->message.find("field"),
+            std::string::npos);
+  expect_rejected(state, "pig E", ErrorCode::IllegalMove);
+  EXPECT_EQ(state.check(Move::deploy(MoveKind::Pig, 9))->code, ErrorCode::OutOfRange);
+  ASSERT_TRUE(state.apply(*parse_move(state, "meeple E")).ok());
+  // Player 1 extends player 0's road: his own builder needs his own follower there.
+  ASSERT_TRUE(state.apply(Move::place(2, 0, 1)).ok());
+  expect_rejected(state, "builder W", ErrorCode::IllegalMove);
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  ASSERT_TRUE(state.apply(Move::place(3, 0, 1)).ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "builder 3,0 E")).ok());  // the long form
+  ASSERT_TRUE(state.apply(Move::place(4, 0, 1)).ok());
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  // Player 0's builder stands on the board: none left to deploy.
+  ASSERT_TRUE(state.apply(Move::place(5, 0, 1)).ok());
+  expect_rejected(state, "builder E", ErrorCode::IllegalMove);
+  EXPECT_NE(state.check(Move::deploy(MoveKind::Builder, 0))->message.find("left"),
+            std::string::npos);
+  // The tile extended his builder's road: his second part follows; it earns no third, though
+  // its tile extends the road again.
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  EXPECT_EQ(state.turn_player(), 0);
+  EXPECT_EQ(state.turn_part(), PartKind::Second);
+  ASSERT_TRUE(state.apply(Move::place(6, 0, 1)).ok());
+  ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
+  EXPECT_EQ(state.turn_player(), 1);
+  EXPECT_EQ(state.turn_part(), PartKind::Normal);
+}
+
+TEST(IllegalInput, BuilderBazaarOptionNeedsBothExpansions) {
+  RuleSet tb_only;
+  tb_only.add(Expansion::TradersBuilders);
+  EXPECT_FALSE(set_rule_option(tb_only, "builder-bazaar", "builder-first").ok());
+  EXPECT_TRUE(set_rule_option(tb_only, "builder-bazaar", "bazaar-first").ok());  // the default
+  RuleSet both = tb_only;
+  both.add(Expansion::BridgesCastlesBazaars);
+  EXPECT_TRUE(set_rule_option(both, "builder-bazaar", "builder-first").ok());
+  EXPECT_EQ(both.builder_bazaar(), BuilderBazaarRule::BuilderFirst);
+  const auto wrong = set_rule_option(both, "builder-bazaar", "builder-last");
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_NE(wrong.error().message.find("bazaar-first"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace carcassonne

@@ -316,24 +316,10 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
     err << "error: " << problem << '\n';
     return kExitUsage;
   }
-  auto rules = rules_with_expansions(options.expansions);
+  auto rules = rules_with_expansions(options.expansions, options.rules);
   if (!rules) {
     err << "error: " << one_line(rules.error().message) << '\n';
     return kExitUsage;
-  }
-  for (const std::string& option : options.rules) {
-    const std::size_t equals = option.find('=');
-    if (equals == std::string::npos) {
-      err << "error: --rules expects NAME=VALUE (e.g. bazaar=no-auction), not "
-          << one_line(quote_text(option)) << '\n';
-      return kExitUsage;
-    }
-    auto set = set_rule_option(*rules, std::string_view(option).substr(0, equals),
-                               std::string_view(option).substr(equals + 1));
-    if (!set) {
-      err << "error: " << one_line(set.error().message) << '\n';
-      return kExitUsage;
-    }
   }
   // Unknown bots or options are usage errors: find them before any game is played.
   for (const std::string& spec : options.bots) {

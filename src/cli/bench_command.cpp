@@ -79,7 +79,7 @@ int run_mcts_bench(const BenchOptions& options, const RuleSet& rules, std::ostre
 }  // namespace
 
 int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err) {
-  auto rules = rules_with_expansions(options.expansions);
+  auto rules = rules_with_expansions(options.expansions, options.rules);
   if (!rules) {
     err << "error: " << one_line(rules.error().message) << '\n';
     return kExitUsage;
@@ -118,6 +118,10 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
     nlohmann::ordered_json result;
     result["players"] = options.players;
     result["expansions"] = expansion_names(*rules);
+    nlohmann::ordered_json rule_values = nlohmann::ordered_json::object();
+    for (const NamedOptionValue& option : applicable_rule_options(*rules))
+      rule_values[std::string(option.name)] = std::string(option.value);
+    result["rules"] = rule_values;
     result["seed"] = options.seed;
     result["games"] = games;
     result["moves"] = moves;

@@ -34,7 +34,8 @@ struct SelfplayOptions {
   std::vector<std::string> bots = {"random"};  // one per seat, or one for every seat
   std::string record_dir;                      // empty: do not write records
   std::vector<std::string> expansions;
-  bool quiet = false;  // only the summary line
+  std::vector<std::string> rules;  // NAME=VALUE rule options, e.g. "bazaar=no-auction"
+  bool quiet = false;              // only the summary line
 };
 int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream& err);
 
@@ -57,6 +58,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
 struct BenchOptions {
   int players = 2;
   std::vector<std::string> expansions;
+  std::vector<std::string> rules;  // NAME=VALUE rule options, e.g. "bazaar=no-auction"
   double seconds = 3.0;
   std::uint64_t games = 0;  // when non-zero: exactly this many games, whatever the time
   std::uint64_t seed = 1;
@@ -68,6 +70,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
 struct DemoOptions {
   std::uint64_t seed = 1;
   std::vector<std::string> expansions;  // record names, e.g. "bcb"
+  std::vector<std::string> rules;       // NAME=VALUE rule options, e.g. "bazaar=no-auction"
 };
 int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
 

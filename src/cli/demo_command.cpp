@@ -78,7 +78,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   Record record;
   record.players = {"Ann", "Bob"};
   record.seed = options.seed;
-  auto rules = rules_with_expansions(options.expansions);
+  auto rules = rules_with_expansions(options.expansions, options.rules);
   if (!rules) {
     err << "error: " << one_line(rules.error().message) << '\n';
     return kExitUsage;

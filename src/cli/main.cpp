@@ -69,6 +69,15 @@ int main(int argc, char** argv) {
       expansions_help += std::string(expansions_help.back() == '(' ? "" : ", ") +
                          std::string(info.name) + ": " + std::string(info.title);
   expansions_help += ")";
+  // The rule options the registry knows, likewise.
+  std::string rules_help = "Rule options NAME=VALUE, comma-separated (";
+  for (const RuleOptionInfo& option : kRuleOptionTable) {
+    rules_help +=
+        std::string(rules_help.back() == '(' ? "" : "; ") + std::string(option.name) + "=";
+    for (int v = 0; v < option.value_count; ++v)
+      rules_help += (v == 0 ? "" : "|") + std::string(option.values[static_cast<std::size_t>(v)]);
+  }
+  rules_help += ")";
 
   try {
     CLI::App app{"Carcassonne rules engine: replay game records, let bots play, measure speed.",
@@ -121,6 +130,9 @@ int main(int argc, char** argv) {
     selfplay_cmd->add_option("--expansions", selfplay.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
+    selfplay_cmd->add_option("--rules", selfplay.rules, rules_help)
+        ->type_name("LIST")
+        ->delimiter(',');
     selfplay_cmd->add_flag("--quiet,-q", selfplay.quiet, "Print only the summary line");
 
     ArenaOptions arena;
@@ -148,11 +160,7 @@ int main(int argc, char** argv) {
     arena_cmd->add_option("--expansions", arena.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
-    arena_cmd
-        ->add_option("--rules", arena.rules,
-                     "Rule options NAME=VALUE, comma-separated (bazaar=auction|no-auction)")
-        ->type_name("LIST")
-        ->delimiter(',');
+    arena_cmd->add_option("--rules", arena.rules, rules_help)->type_name("LIST")->delimiter(',');
     arena_cmd
         ->add_option("--seed", arena.seed,
                      "Deck d (from 0) is shuffled with seed S+d; bot seeds derive from S, the "
@@ -183,6 +191,7 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--expansions", bench.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
+    bench_cmd->add_option("--rules", bench.rules, rules_help)->type_name("LIST")->delimiter(',');
     bench_cmd
         ->add_option("--seconds", bench.seconds,
                      "Start new games until T seconds have passed (checked between games)")
@@ -213,6 +222,7 @@ int main(int argc, char** argv) {
     demo_cmd->add_option("--expansions", demo.expansions, expansions_help)
         ->type_name("LIST")
         ->delimiter(',');
+    demo_cmd->add_option("--rules", demo.rules, rules_help)->type_name("LIST")->delimiter(',');
 
     ServeOptions serve;
     CLI::App* serve_cmd = app.add_subcommand(

@@ -65,7 +65,7 @@ int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream
         << " players; give one name per seat, or a single name for every seat\n";
     return kExitUsage;
   }
-  auto rules = rules_with_expansions(options.expansions);
+  auto rules = rules_with_expansions(options.expansions, options.rules);
   if (!rules) {
     err << "error: " << one_line(rules.error().message) << '\n';
     return kExitUsage;

@@ -75,12 +75,23 @@ Result<bool> write_text(const std::filesystem::path& path, const std::string& te
   return true;
 }
 
-Result<RuleSet> rules_with_expansions(const std::vector<std::string>& names) {
+Result<RuleSet> rules_with_expansions(const std::vector<std::string>& names,
+                                      const std::vector<std::string>& options) {
   RuleSet rules;
   for (const std::string& name : names) {
     auto expansion = parse_expansion_name(name);
     if (!expansion) return expansion.error();
     rules.add(*expansion);
+  }
+  for (const std::string& option : options) {
+    const std::size_t equals = option.find('=');
+    if (equals == std::string::npos)
+      return Error{
+          ErrorCode::BadRuleOption,
+          "--rules expects NAME=VALUE (e.g. bazaar=no-auction), not " + quote_text(option)};
+    auto set = set_rule_option(rules, std::string_view(option).substr(0, equals),
+                               std::string_view(option).substr(equals + 1));
+    if (!set) return set.error();
   }
   return rules;
 }

@@ -33,7 +33,9 @@ int finish_output(std::ostream& out, std::ostream& err);
 Result<bool> write_text(const std::filesystem::path& path, const std::string& text);
 
 // The base rules plus the named expansions (record spellings, e.g. "bcb").
-Result<RuleSet> rules_with_expansions(const std::vector<std::string>& names);
+// The rules of `--expansions` names and `--rules` NAME=VALUE options (the registry's spellings).
+Result<RuleSet> rules_with_expansions(const std::vector<std::string>& names,
+                                      const std::vector<std::string>& options = {});
 // The record names of the expansions in `rules` (the base game has none), and a display form
 // such as "base" or "base+bcb".
 std::vector<std::string> expansion_names(const RuleSet& rules);
