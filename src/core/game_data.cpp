@@ -130,6 +130,15 @@ bool GameData::feature_complete(NodeId root) const {
   return false;
 }
 
+int GameData::follower_roots(PlayerId player, std::array<NodeId, kMaxFollowerRoots>& out) const {
+  int n = 0;
+  for (const Follower& f : followers) {
+    if (f.player != player || !figure_info(f.kind).follower) continue;
+    if (n < kMaxFollowerRoots) out[static_cast<std::size_t>(n++)] = features.find_const(f.node);
+  }
+  return n;
+}
+
 std::uint8_t GameData::majority(NodeId root) const {
   std::array<int, kMaxPlayers> strength{};
   for (const Follower& f : followers)

@@ -192,6 +192,10 @@ struct GameData {
   EdgeKind shown_edge(int tile, Side side) const;
   int feature_tile_count(NodeId root) const;
   bool feature_complete(NodeId root) const;
+  // The features (roots) of the followers of `player`, one per follower (a feature may repeat);
+  // returns how many (at most kMaxFollowerRoots: more follower figures than a player has).
+  static constexpr int kMaxFollowerRoots = 16;
+  int follower_roots(PlayerId player, std::array<NodeId, kMaxFollowerRoots>& out) const;
   // Bit p set = player p has the greatest strength (above 0) on the feature.
   std::uint8_t majority(NodeId root) const;
   // What a feature is worth now: completed (final_scoring false) or at the end; mechanics may

@@ -1,6 +1,8 @@
 // The builder (Traders & Builders). See builder.h for the rules.
 #include "core/mechanics/builder.h"
 
+#include <algorithm>
+
 #include "core/game_data.h"
 #include "core/turn_flow.h"
 
@@ -23,6 +25,32 @@ StepResult start_second_part(GameData& d, PlayerId player) {
   return start_part(d, player, PartKind::Second, kNoTile);
 }
 
+// The player's follower features, found once per generation and only when a segment needs
+// them: most figure steps offer no segment where this figure could stand.
+class FollowerRoots {
+ public:
+  explicit FollowerRoots(const GameData& d) : d_(d) {}
+  bool contains(NodeId root) {
+    if (n_ < 0) n_ = d_.follower_roots(d_.turn.player, roots_);
+    return std::find(roots_.begin(), roots_.begin() + n_, root) != roots_.begin() + n_;
+  }
+
+ private:
+  const GameData& d_;
+  std::array<NodeId, GameData::kMaxFollowerRoots> roots_{};
+  int n_ = -1;
+};
+
+bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
+  if (!deploy_target_exists(d, FigureKind::Builder, segment)) return false;
+  if (!road_or_city(d.segment_kind(d.turn.tile, segment))) return false;
+  const NodeId root = d.feature_of(d.turn.tile, segment);
+  const FeatureNode& node = d.features.node(root);
+  // TB-7: never on a feature the placement completed (it would come straight home).
+  if (node.open_edges == 0 || node.scored) return false;
+  return roots.contains(root);
+}
+
 }  // namespace
 
 void setup(GameData& d) {
@@ -30,17 +58,15 @@ void setup(GameData& d) {
 }
 
 bool can_stand(const GameData& d, int segment) {
-  if (!deploy_target_exists(d, FigureKind::Builder, segment)) return false;
-  if (!road_or_city(d.segment_kind(d.turn.tile, segment))) return false;
-  const NodeId root = d.feature_of(d.turn.tile, segment);
-  const FeatureNode& node = d.features.node(root);
-  // TB-7: never on a feature the placement completed (it would come straight home).
-  if (node.open_edges == 0 || node.scored) return false;
-  return holds_follower_of(d, root, d.turn.player);
+  FollowerRoots roots(d);
+  return stands_with(d, segment, roots);
 }
 
 void figure_moves(const GameData& d, MoveList& out) {
-  push_deployments(d, FigureKind::Builder, &can_stand, out);
+  FollowerRoots roots(d);
+  push_deployments(
+      d, FigureKind::Builder,
+      [&](const GameData& g, int segment) { return stands_with(g, segment, roots); }, out);
 }
 
 bool owns(MoveKind kind) {
@@ -74,6 +100,8 @@ void apply(GameData& d, const Move& move) {
 StepResult check_step(GameData& d, bool /*entering*/) {
   // Second parts earn nothing (TB-9); a part that placed no tile has nothing to check.
   if (d.turn.part == PartKind::Second || d.turn.tile < 0) return StepResult::Done;
+  // A builder in supply stands nowhere (the fast, common case).
+  if (d.figures_of(d.turn.player, FigureKind::Builder) > 0) return StepResult::Done;
   const int tile = d.turn.tile;
   const PlacedTile& placed = d.placed[static_cast<std::size_t>(tile)];
   const TileSpec& spec = tile_spec(placed.type);

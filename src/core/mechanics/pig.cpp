@@ -1,6 +1,8 @@
 // The pig (Traders & Builders). See pig.h for the rules.
 #include "core/mechanics/pig.h"
 
+#include <algorithm>
+
 #include "core/game_data.h"
 #include "core/turn_flow.h"
 
@@ -13,6 +15,31 @@ bool farmer_of(const GameData& d, NodeId farm, PlayerId player) {
       return true;
   return false;
 }
+
+// The player's follower features, found once per generation and only when a segment needs
+// them: most figure steps offer no segment where this figure could stand.
+class FollowerRoots {
+ public:
+  explicit FollowerRoots(const GameData& d) : d_(d) {}
+  bool contains(NodeId root) {
+    if (n_ < 0) n_ = d_.follower_roots(d_.turn.player, roots_);
+    return std::find(roots_.begin(), roots_.begin() + n_, root) != roots_.begin() + n_;
+  }
+
+ private:
+  const GameData& d_;
+  std::array<NodeId, GameData::kMaxFollowerRoots> roots_{};
+  int n_ = -1;
+};
+
+bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
+  if (!deploy_target_exists(d, FigureKind::Pig, segment)) return false;
+  if (segment == kBridgeSegment || d.segment_kind(d.turn.tile, segment) != FeatureKind::Field)
+    return false;
+  const NodeId root = d.feature_of(d.turn.tile, segment);
+  return roots.contains(root);
+}
+
 }  // namespace
 
 void setup(GameData& d) {
@@ -20,14 +47,15 @@ void setup(GameData& d) {
 }
 
 bool can_stand(const GameData& d, int segment) {
-  if (!deploy_target_exists(d, FigureKind::Pig, segment) || segment == kBridgeSegment ||
-      d.segment_kind(d.turn.tile, segment) != FeatureKind::Field)
-    return false;
-  return farmer_of(d, d.feature_of(d.turn.tile, segment), d.turn.player);
+  FollowerRoots roots(d);
+  return stands_with(d, segment, roots);
 }
 
 void figure_moves(const GameData& d, MoveList& out) {
-  push_deployments(d, FigureKind::Pig, &can_stand, out);
+  FollowerRoots roots(d);
+  push_deployments(
+      d, FigureKind::Pig,
+      [&](const GameData& g, int segment) { return stands_with(g, segment, roots); }, out);
 }
 
 bool owns(MoveKind kind) {
