@@ -52,10 +52,16 @@ const STYLES = {
 };
 
 // A trade good's token: a small coloured badge with its initial.
-// (`letter`: its initial on it, on the tiles; the players panel's counters show the colour alone.)
-function goodBadge(good, size = 7, letter = true) {
+// A glyph for each good that reads the same whichever way the tile is turned: grapes, an ear of
+// grain, a bolt of cloth. (`glyph`: drawn on the tiles; the panel's counters show the colour.)
+const GLYPHS = {
+  wine: () => [[-2, -1.6], [2, -1.6], [0, 1.8]].map(([cx, cy]) => s('circle', { cx, cy, r: 1.9, fill: '#fff' })),
+  grain: () => [s('ellipse', { cx: 0, cy: 0, rx: 1.9, ry: 4.2, fill: '#fff' }), s('path', { d: 'M-3,-3 L0,0 L3,-3 M-3,1 L0,4 L3,1', fill: 'none', stroke: '#fff', 'stroke-width': 0.9 })],
+  cloth: () => [s('rect', { x: -3.6, y: -3.6, width: 7.2, height: 7.2, rx: 1, fill: 'none', stroke: '#fff', 'stroke-width': 1.4 }), s('path', { d: 'M-3.6,0 H3.6', stroke: '#fff', 'stroke-width': 1 })],
+};
+function goodBadge(good, size = 7, glyph = true) {
   const badge = [s('circle', { r: size, fill: GOOD_COLOURS[good] || '#777', stroke: '#fff', 'stroke-width': 1.2 })];
-  if (letter) badge.push(s('text', { y: size * 0.42, 'text-anchor': 'middle', 'font-size': size * 1.2, 'font-weight': 700, fill: '#fff' }, good.charAt(0).toUpperCase()));
+  if (glyph && GLYPHS[good]) badge.push(s('g', { transform: `scale(${size / 7})` }, ...GLYPHS[good]()));
   return badge;
 }
 
