@@ -210,7 +210,7 @@ void expect_structured_matches_text(const json& state) {
       EXPECT_EQ(a["needs_bridge"].get<bool>(), needs_bridge.count(text) == 1) << text;
     } else if (verb == "bridge") {
       EXPECT_EQ(text, "bridge " + at() + " " + a["axis"].get<std::string>());
-    } else if (verb == "meeple" || verb == "large") {
+    } else if (verb == "meeple" || verb == "large" || verb == "builder" || verb == "pig") {
       EXPECT_EQ(a["figure"], verb);
       EXPECT_EQ(text, verb + " " + a["location"].get<std::string>());
       EXPECT_EQ(a["x"], state["last_placed"]["x"]);
@@ -228,6 +228,82 @@ void expect_structured_matches_text(const json& state) {
       EXPECT_EQ(a.size(), 2u) << a.dump();  // action and verb only
     }
   }
+}
+
+// Traders & Builders with a fixed deck: Ann's follower and then her builder on a road; extending
+// it earns her a second turn part ("part": "second"), in which she completes a city with grain.
+TEST_F(ProtocolTest, TradersAndBuildersShowsFiguresGoodsAndTheSecondPart) {
+  auto host = client();
+  const json created =
+      create(*host, {"human", "human"},
+             {{"expansions", {"tb"}}, {"deck", {"U", "TB-G", "U", "U", "U", "E"}}});
+  const std::string game = created["game"];
+  auto player = client();
+  join(*player, game, token_of(created, 0));
+  json state = join(*player, game, token_of(created, 1));
+  EXPECT_EQ(state["expansions"], json::array({"tb"}));
+  EXPECT_EQ(state["part"], "normal");
+  for (const json& p : state["players"]) {
+    EXPECT_EQ(p["figures"], json({{"meeple", 7}, {"builder", 1}, {"pig", 1}}));
+    EXPECT_EQ(p["goods"], json({{"wine", 0}, {"grain", 0}, {"cloth", 0}}));
+    EXPECT_EQ(p["breakdown"]["goods"], 0);
+  }
+  const std::vector<std::pair<std::string, int>> script = {
+      {"place 1,0 r90", 0}, {"meeple E", 0},  {"place 0,-1 r180", 1}, {"skip", 1},
+      {"place 2,0 r90", 0}, {"builder E", 0}, {"place 0,1 r90", 1},   {"skip", 1},
+      {"place 3,0 r90", 0}, {"skip", 0},      {"place 1,-1 r270", 0}, {"skip", 0}};
+  std::vector<std::string> texts;
+  int version = state["version"];
+  for (const auto& [action, seat] : script) {
+    expect_structured_matches_text(state);
+    ASSERT_EQ(state["pending"]["seat"], seat) << action;
+    if (action == "builder E" || action == "meeple E") {
+      bool pig_offered = false;
+      for (const json& a : state["actions"]) {
+        if (a["action"] == action) {
+          EXPECT_EQ(a["figure"], action.substr(0, action.find(' ')));
+          EXPECT_EQ(a["feature"], "road");
+          EXPECT_EQ(a["x"], state["last_placed"]["x"]);
+        }
+        if (a["verb"] == "pig") pig_offered = true;
+      }
+      EXPECT_FALSE(pig_offered) << "the pig needs a farmer of its owner";
+    }
+    if (action == "place 1,-1 r270") {
+      EXPECT_EQ(state["part"], "second");
+      EXPECT_EQ(state["turn_seat"], 0);
+    }
+    const json ack = player->request({{"type", "act"},
+                                      {"game", game},
+                                      {"seat", seat},
+                                      {"action", action},
+                                      {"version", version}});
+    ASSERT_EQ(ack["type"], "ack") << ack.dump() << action;
+    ++version;
+    state = player->wait_for(
+        [&](const json& m) { return m["type"] == "state" && m["version"] == version; });
+    for (const json& entry : state["log"]) texts.push_back(entry["text"]);
+    if (action == "builder E") {
+      EXPECT_EQ(state["players"][0]["figures"]["builder"], 0);
+      bool builder_on_board = false;
+      for (const json& f : state["followers"])
+        if (f["figure"] == "builder" && f["seat"] == 0 && f["x"] == 2 && f["y"] == 0 &&
+            f["feature"] == "road")
+          builder_on_board = true;
+      EXPECT_TRUE(builder_on_board) << state["followers"].dump();
+    }
+  }
+  EXPECT_EQ(state["status"], "over");
+  EXPECT_EQ(state["players"][0]["goods"], json({{"wine", 0}, {"grain", 1}, {"cloth", 0}}));
+  EXPECT_EQ(state["players"][0]["breakdown"]["goods"], 10);
+  EXPECT_EQ(state["players"][1]["breakdown"]["goods"], 0);
+  const auto told = [&](const std::string& text) {
+    return std::find(texts.begin(), texts.end(), text) != texts.end();
+  };
+  EXPECT_TRUE(told("P0 placed the builder on the road"));
+  EXPECT_TRUE(told("P0's builder earns a second turn part"));
+  EXPECT_TRUE(told("P0 took 1 grain"));
+  EXPECT_TRUE(told("P0 had the most grain: 10 points"));
 }
 
 TEST_F(ProtocolTest, InnsAndCathedralsWithBcbPlayedToTheEndWithALargeFollower) {

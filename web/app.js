@@ -19,6 +19,7 @@ import './mechanics/castles.js';
 import './mechanics/bazaar.js';
 import './mechanics/large_follower.js';
 import './mechanics/inn_cathedral.js';
+import './mechanics/traders_builders.js';
 import { rememberTokens, tokensFor, forgetToken } from './storage.js';
 import { decisionWords } from './notation.js';
 
@@ -440,6 +441,10 @@ class App {
         title = '● Your turn · Carcassonne';
       } else {
         banner.append(`${name(seat)} is about to ${decisionWords(st)}`);
+      }
+      for (const m of mechanicsOf(st)) {
+        const note = m.bannerNote?.(st);
+        if (note) banner.append(note);
       }
       if (this.view === 'replay') banner.append(h('span', { class: 'muted' }, ' (replay)'));
     } else {

@@ -24,6 +24,11 @@ export function meepleShape(colour, { lying = false, scale = 1, className = 'mee
     s('path', { d: MEEPLE_PATH, fill: colour, stroke: 'rgba(20,20,20,0.85)', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }));
 }
 
+// A figure drawn in a seat's colour: its module's shape (builder, pig), else the follower's.
+export function figureShape(style, colour, options) {
+  return style.shape ? style.shape(colour, options) : meepleShape(colour, options);
+}
+
 export class Board {
   constructor(container, { onHoverCell } = {}) {
     this.container = container;
@@ -280,15 +285,18 @@ export class Board {
       const t = tiles.get(`${f.x},${f.y}`);
       // A follower in a castle is drawn with its castle.
       if (f.feature === 'castle') continue;
-      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
-      const lying = f.feature === 'field';
       const figure = f.figure || 'meeple';
       const style = figureStyle(figure);
+      // A figure that accompanies a follower (builder, pig) stands beside the follower's spot.
+      const [dx, dy] = style.offset || [0, 0];
+      const [ax0, ay0] = t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
+      const [ax, ay] = [ax0 + dx, ay0 + dy];
+      const lying = f.feature === 'field' && !style.shape;
       const g = s('g', {
         class: `follower figure-${figure} feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
         'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure,
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
-      }, s('title', {}, `${style.label} of seat ${f.seat + 1} on a ${f.feature}`), meepleShape(seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
+      }, s('title', {}, `${style.label} of seat ${f.seat + 1} on a ${f.feature}`), figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
       this.layers.followers.append(g);
     }
   }
@@ -352,7 +360,8 @@ export class Board {
         'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '',
         transform: `translate(${m.x * TILE + ax},${m.y * TILE + ay})`, role: 'button', 'aria-label': m.label,
       }, s('title', {}, m.label));
-      const inner = m.icon ? m.icon() : meepleShape(m.colour, { lying: m.feature === 'field', scale: 0.55 * figureStyle(m.figure || 'meeple').scale });
+      const style = figureStyle(m.figure || 'meeple');
+      const inner = m.icon ? m.icon() : figureShape(style, m.colour, { lying: m.feature === 'field' && !style.shape, scale: 0.55 * style.scale });
       inner.classList?.add('spot-icon');
       g.append(s('g', { class: 'marker-scale' }, s('circle', { r: 10.5, class: 'spot-ring', stroke: m.colour }), s('g', { class: 'spot-inner' }, inner)));
       this.layers.options.append(this.clickable(g, () => m.onClick?.()));

@@ -16,7 +16,7 @@ export function parseAction(action) {
   if ((m = /^bridge (-?\d+),(-?\d+) (NS|EW)$/.exec(action))) {
     return { verb: 'bridge', x: Number(m[1]), y: Number(m[2]), axis: m[3], action };
   }
-  if ((m = /^(meeple|large) (\S+)$/.exec(action))) return { verb: m[1], figure: m[1], loc: m[2], action };
+  if ((m = /^(meeple|large|builder|pig) (\S+)$/.exec(action))) return { verb: m[1], figure: m[1], loc: m[2], action };
   if ((m = /^claim (-?\d+),(-?\d+) (\S+)$/.exec(action))) {
     return { verb: 'claim', x: Number(m[1]), y: Number(m[2]), loc: m[3], action };
   }
@@ -26,7 +26,7 @@ export function parseAction(action) {
   return { verb: 'other', action };
 }
 
-const KNOWN_VERBS = new Set(['place', 'bridge', 'meeple', 'large', 'claim', 'choose', 'bid', 'discard', 'skip', 'castle', 'score', 'pass', 'buy', 'sell']);
+const KNOWN_VERBS = new Set(['place', 'bridge', 'meeple', 'large', 'builder', 'pig', 'claim', 'choose', 'bid', 'discard', 'skip', 'castle', 'score', 'pass', 'buy', 'sell']);
 
 // One structured action as the page uses it: `rotation` in degrees (as the notation's r90),
 // `loc` the location, `needsBridge`, `figure` (meeple or large) for a figure's deployment.

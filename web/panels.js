@@ -37,7 +37,7 @@ export function renderPlayers(container, state, art) {
       const style = figureStyle(figure);
       const testid = figure === 'meeple' ? 'player-followers' : `player-figures-${figure}`;
       stats.append(h('span', { class: `stat figure-${figure}`, title: `${style.label}s in supply`, 'data-testid': testid, 'data-figure': figure },
-        meepleIcon(seatColour(p.seat), Math.round(14 * style.scale)), `×${count}`));
+        style.icon ? style.icon(seatColour(p.seat), 16) : meepleIcon(seatColour(p.seat), Math.round(14 * style.scale)), `×${count}`));
     }
     for (const m of modules) for (const el of m.stats?.(p, state, { art }) || []) stats.append(el);
     container.append(h('div', { class: classes.join(' '), 'data-testid': `player-${p.seat}`, 'data-seat': p.seat, 'data-pending': p.seat === pendingSeat ? 'true' : 'false' },

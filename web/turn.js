@@ -12,7 +12,10 @@ import { seatColour } from './tiles.js';
 import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
 
 // The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
-const CORE_VERBS = new Set(['place', 'meeple', 'large', 'skip']);
+const CORE_VERBS = new Set(['place', 'meeple', 'large', 'builder', 'pig', 'skip']);
+
+// The verbs that deploy a figure on the tile just placed, in the order the card offers them.
+export const FIGURE_VERBS = ['meeple', 'large', 'builder', 'pig'];
 
 export class TurnController {
   constructor({ art, send, onChange }) {
@@ -108,7 +111,7 @@ export class TurnController {
   }
 
   figureKinds() {
-    return ['meeple', 'large'].filter((verb) => this.groups[verb]?.length);
+    return FIGURE_VERBS.filter((verb) => this.groups[verb]?.length);
   }
 
   chooseFigure(figure) {
@@ -274,6 +277,20 @@ export class TurnController {
     // The figure step: a button per legal deployment (the spots on the board deploy the chosen
     // kind of figure), and skip.
     const kinds = this.figureKinds();
+    if (kinds.length > 1) {
+      // Several kinds of figure may go somewhere: the player picks which one the spots deploy.
+      const choice = this.figureChoice();
+      const row = h('div', { class: 'row figure-choice', role: 'radiogroup', 'aria-label': 'figure to deploy', 'data-testid': 'figure-choice' },
+        h('span', { class: 'muted' }, 'Deploy:'));
+      for (const figure of kinds) {
+        row.append(h('button', {
+          type: 'button', class: `small${choice === figure ? ' primary' : ''}`, role: 'radio', 'aria-checked': choice === figure ? 'true' : 'false',
+          'data-testid': `figure-choice-${figure}`, 'data-figure': figure, disabled,
+          onClick: () => this.chooseFigure(figure),
+        }, capital(figureStyle(figure).label)));
+      }
+      body.append(row);
+    }
     if (kinds.length || g.skip) {
       const figure = this.figureChoice();
       if (kinds.length) body.append(h('div', { class: 'hint' }, `Click a spot on your tile to put a ${figureStyle(figure).label} there, or:`));

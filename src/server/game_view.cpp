@@ -45,6 +45,38 @@ NodePlace place_of_node(const GameState& state, NodeId node) {
   return {};
 }
 
+constexpr std::array<std::string_view, 4> kTradeGoodNames = {"goods", "wine", "grain", "cloth"};
+std::string_view trade_good_name(TradeGood good) {
+  return kTradeGoodNames[static_cast<std::size_t>(good)];
+}
+
+// The mechanic that brings a kind of figure (the follower is always there).
+bool figure_in_game(const GameState& state, FigureKind kind) {
+  switch (kind) {
+    case FigureKind::Follower:
+      return true;
+    case FigureKind::LargeFollower:
+      return state.has(Mechanic::LargeFollower);
+    case FigureKind::Builder:
+      return state.has(Mechanic::Builder);
+    case FigureKind::Pig:
+      return state.has(Mechanic::Pig);
+  }
+  return false;
+}
+
+std::string_view part_name(PartKind part) {
+  switch (part) {
+    case PartKind::Normal:
+      return "normal";
+    case PartKind::BazaarRound:
+      return "bazaar";
+    case PartKind::Second:
+      return "second";
+  }
+  return "normal";
+}
+
 std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
   if (segment == kBridgeSegment) return "bridge";
   return feature_kind_name(tile_spec(tile.type).segments[static_cast<std::size_t>(segment)].kind);
@@ -101,11 +133,9 @@ std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerVi
     case ScoreCategory::Bazaar:
       return event.points < 0 ? who + " paid " + points_text(-event.points)
                               : who + " received " + points;
-    case ScoreCategory::Goods: {
-      constexpr std::array<std::string_view, 4> kGoods = {"goods", "wine", "grain", "cloth"};
-      return who + " had the most " + std::string(kGoods[static_cast<std::size_t>(event.good)]) +
-             ": " + points;
-    }
+    case ScoreCategory::Goods:
+      return who + (event.winners & (event.winners - 1) ? " shared the most " : " had the most ") +
+             std::string(trade_good_name(event.good)) + ": " + points;
   }
   return who + ": " + points;
 }
@@ -121,7 +151,28 @@ struct Before {
   PlayerId highest_bidder = kNoPlayer;
   std::size_t discarded = 0;
   std::array<int, kMaxPlayers> scores{};
+  std::array<std::array<int, kTradeGoodCount>, kMaxPlayers> goods{};
+  int turn_number = 0;
 };
+
+// "2 grain and 1 wine": the trade goods a player received in a move, or empty.
+std::string goods_taken_text(const Before& before, const GameState& after, PlayerId player) {
+  std::vector<std::string> parts;
+  for (int g = 1; g <= kTradeGoodCount; ++g) {
+    const int taken =
+        after.trade_goods(player, static_cast<TradeGood>(g)) -
+        before.goods[static_cast<std::size_t>(player)][static_cast<std::size_t>(g - 1)];
+    if (taken > 0)
+      parts.push_back(std::to_string(taken) + " " +
+                      std::string(trade_good_name(static_cast<TradeGood>(g))));
+  }
+  std::string text;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) text += i + 1 == parts.size() ? " and " : ", ";
+    text += parts[i];
+  }
+  return text;
+}
 
 std::string action_text(const Before& before, const GameState& after, const Move& move,
                         const std::string& notation, const std::vector<PlayerView>& players) {
@@ -208,6 +259,8 @@ json catalogue_json() {
       }
       if (segment.kind == FeatureKind::Road && segment.inn) item["inn"] = true;
       if (segment.kind == FeatureKind::City && segment.cathedral) item["cathedral"] = true;
+      if (segment.kind == FeatureKind::City && segment.good != TradeGood::None)
+        item["good"] = std::string(trade_good_name(segment.good));
       if (segment.kind == FeatureKind::Field) {
         json borders = json::array();
         for (int k = 0; k < kMaxPrintedSegments; ++k)
@@ -322,8 +375,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
     // Each kind of figure the game has: the follower always, the others with their mechanic.
     json figures = json::object();
     for (const FigureInfo& figure : kFigureTable)
-      if (figure.kind == FigureKind::Follower ||
-          (figure.kind == FigureKind::LargeFollower && state.has(Mechanic::LargeFollower)))
+      if (figure_in_game(state, figure.kind))
         figures[std::string(figure.name)] = state.figures_in_supply(id, figure.kind);
     json player = {{"seat", p},
                    {"name", view.name},
@@ -337,6 +389,14 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                    {"castles", state.castles_in_supply(id)},
                    {"bazaar_tile", bcb ? tile_id(state.bazaar_tile_of(id)) : json(nullptr)}};
     if (view.bot) player["bot"] = view.bot_spec;
+    // Trade-goods tokens (Traders & Builders): {"wine": n, "grain": n, "cloth": n}.
+    if (state.has(Mechanic::TradeGoods)) {
+      json goods = json::object();
+      for (int g = 1; g <= kTradeGoodCount; ++g)
+        goods[std::string(trade_good_name(static_cast<TradeGood>(g)))] =
+            state.trade_goods(id, static_cast<TradeGood>(g));
+      player["goods"] = goods;
+    }
     player_list.push_back(player);
   }
   out["players"] = player_list;
@@ -349,6 +409,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   }
   out["turn_seat"] = state.turn_player();
   out["turn"] = state.turn_number();
+  out["part"] = std::string(part_name(state.turn_part()));
   out["tile"] = state.over() ? json(nullptr) : tile_id(state.tile_in_hand());
   out["bridge_required"] = state.bridge_required();
 
@@ -466,10 +527,10 @@ json structured_action(const GameState& state, const Move& move, const std::stri
       out["axis"] = static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? "NS" : "EW";
       break;
     case MoveKind::Meeple:
-    case MoveKind::Large: {
-      const FigureKind kind =
-          move.kind == MoveKind::Large ? FigureKind::LargeFollower : FigureKind::Follower;
-      out["figure"] = std::string(figure_info(kind).name);
+    case MoveKind::Large:
+    case MoveKind::Builder:
+    case MoveKind::Pig: {
+      out["figure"] = std::string(figure_info(deployed_figure(move.kind)).name);
       const int tile = state.turn_tile();
       if (tile >= 0) {
         const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
@@ -537,8 +598,14 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   before.highest_bid = state.highest_bid();
   before.highest_bidder = state.highest_bidder();
   before.discarded = state.discarded_tiles().size();
-  for (int p = 0; p < state.player_count(); ++p)
-    before.scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+  before.turn_number = state.turn_number();
+  for (int p = 0; p < state.player_count(); ++p) {
+    const auto id = static_cast<PlayerId>(p);
+    before.scores[static_cast<std::size_t>(p)] = state.score(id);
+    for (int g = 1; g <= kTradeGoodCount; ++g)
+      before.goods[static_cast<std::size_t>(p)][static_cast<std::size_t>(g - 1)] =
+          state.trade_goods(id, static_cast<TradeGood>(g));
+  }
 
   std::vector<ScoreEvent> events;
   state.set_score_log(&events);
@@ -559,7 +626,23 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
                      {"action", notation},
                      {"text", action_text(before, state, move, notation, players)},
                      {"scores", running_json()}});
+  // The trade goods taken from the cities completed (after their scoring, before any final
+  // scoring): "Ann took 2 grain and 1 wine".
+  bool goods_told = !state.has(Mechanic::TradeGoods);
+  const auto tell_goods = [&] {
+    if (goods_told) return;
+    goods_told = true;
+    for (int p = 0; p < state.player_count(); ++p) {
+      const std::string taken = goods_taken_text(before, state, static_cast<PlayerId>(p));
+      if (!taken.empty())
+        entries.push_back({{"n", version_after},
+                           {"text", players[static_cast<std::size_t>(p)].name + " took " + taken},
+                           {"goods", true},
+                           {"scores", running_json()}});
+    }
+  };
   for (const ScoreEvent& event : events) {
+    if (event.final_scoring) tell_goods();
     if (event.winners == 0) continue;
     for (std::size_t p = 0; p < players.size(); ++p)
       if (event.winners >> p & 1u) running[p] += event.points;
@@ -570,6 +653,14 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     if (event.final_scoring) entry["final"] = true;
     entries.push_back(entry);
   }
+  tell_goods();
+  // A builder's second turn part begins.
+  if (!state.over() && state.turn_part() == PartKind::Second &&
+      state.turn_number() != before.turn_number)
+    entries.push_back({{"n", version_after},
+                       {"text", players[static_cast<std::size_t>(state.turn_player())].name +
+                                    "'s builder earns a second turn part"},
+                       {"scores", running_json()}});
   const auto& discarded = state.discarded_tiles();
   const std::size_t own_discard = move.kind == MoveKind::Discard ? 1 : 0;
   for (std::size_t i = before.discarded + own_discard; i < discarded.size(); ++i)

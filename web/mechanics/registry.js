@@ -1,5 +1,5 @@
 // The registry of the web app's mechanic modules (one module per mechanic of the engine:
-// bridges, castles, bazaar, large follower, inn, cathedral).
+// bridges, castles, bazaar, large follower, inn, cathedral, builder, pig, trade goods).
 //
 // Promise: the app core (app.js, board.js, turn.js, panels.js) knows no expansion; it asks the
 // modules of the mechanics in play (the state's `mechanics`, names from the server's catalogue)
@@ -13,7 +13,11 @@
 //   options(g, deco, board)              draw the module's clickable options (from decorate())
 //   decorate(turn, deco)                 add board decorations for the pending decision
 //   card(turn, body, ui)                 add the module's prompts to the "your move" card
-//   figureStyle(figure)                  {scale, label} for a kind of figure ("large")
+//   figureStyle(figure)                  {scale, label} for a kind of figure ("large"); may add
+//                                        shape(colour, {scale}) (an SVG element drawn instead of
+//                                        the follower), icon(colour, size) (the players panel's
+//                                        icon) and offset [dx, dy] (from the feature's spot)
+//   bannerNote(state)                    an element added to the turn banner, or null
 //   stats(player, state, ui)             elements for a player's row in the players panel
 //   panel(state, ui)                     {id, element} side cards (the bazaar); null for none
 //   resultCategories                     [[key, label]] columns of the results table
