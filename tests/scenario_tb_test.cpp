@@ -758,3 +758,40 @@ TEST(TbScenarioBazaar, BuilderBazaarOptionNeedsBcbAndTb) {
 
 }  // namespace
 }  // namespace carcassonne
+
+namespace carcassonne {
+namespace {
+
+// TB-18 with a castle (L1029: 5 per castle with the pig). Deck U, U, U, E. Red: U r90 at 1,0
+// (road W-E; its north field joins D's strip north of the road, which borders D's cap) with a
+// farmer NNE. Blue: U r90 at -1,0, skip. Red: U r90 at 2,0, the pig NNE (his farmer's farm).
+// Blue: E r180 at 0,-1, its cap S against D's cap: a small city of two caps, completed, with
+// Blue's knight; Blue makes it a castle. The deck is used up. The castle's follower leaves for
+// nothing; the road (4 tiles) is empty. Red's farm borders one completed city, the castle:
+// 4 for a castle + 1 for the pig = 5. Blue: 0.
+TEST(TbScenarioPig, Tb18PigAddsOnePerCastleToo) {
+  const Record record =
+      make_record_with(kTwo, {"U", "U", "U", "E"},
+                       {"place 1,0 r90", "meeple NNE", "place -1,0 r90", "skip", "place 2,0 r90",
+                        "pig NNE", "place 0,-1 r180", "meeple S", "castle"},
+                       {"bcb", "tb"});
+  std::vector<ScoreEvent> events;
+  auto state = play_logged(record, events);
+  ASSERT_TRUE(state);
+  ASSERT_TRUE(state->over());
+  EXPECT_EQ(state->score(kRed), 5);
+  EXPECT_EQ(state->score_in(kRed, ScoreCategory::Farm), 5);
+  EXPECT_EQ(state->score(kBlue), 0);
+  int pig_events = 0;
+  for (const ScoreEvent& e : events_of(events, ScoreCategory::Farm)) {
+    if (!e.pig) continue;
+    ++pig_events;
+    EXPECT_EQ(e.points, 1);
+    EXPECT_EQ(e.castles, 1);
+    EXPECT_EQ(e.winners, 1u << kRed);
+  }
+  EXPECT_EQ(pig_events, 1);
+}
+
+}  // namespace
+}  // namespace carcassonne
