@@ -375,6 +375,49 @@ TEST(Mcts, RolloutsDeployTheLargeFollower) {
   EXPECT_GE(games_with_large, games * 3 / 4);
 }
 
+// Rollouts of the search bot deploy the builder (half the time it can join its owner's open road
+// or city, which needs a follower of its owner there first) and the pig (half the time its owner
+// holds a farm on the new tile) in many Traders & Builders games.
+TEST(Mcts, RolloutsDeployTheBuilderAndThePig) {
+  int games_with_builder = 0, games_with_pig = 0;
+  const int games = 20;
+  for (int g = 0; g < games; ++g) {
+    GameState state = *replay(new_record({{"tb"}, {}}, 2, 700 + static_cast<std::uint64_t>(g)));
+    Pcg32 rng(static_cast<std::uint64_t>(g) + 1);
+    MoveList scratch;
+    bool builder = false, pig = false;
+    while (!state.over() && !(builder && pig)) {
+      mcts_rollout(state, rng, scratch, 0);
+      for (const Follower& f : state.followers()) {
+        builder = builder || f.kind == FigureKind::Builder;
+        pig = pig || f.kind == FigureKind::Pig;
+      }
+    }
+    games_with_builder += builder;
+    games_with_pig += pig;
+  }
+  EXPECT_GE(games_with_builder, games / 3);
+  EXPECT_GE(games_with_pig, games / 3);
+}
+
+// The greedy bot beats the random bot at Traders & Builders (builders, pigs, trade goods), seats
+// swapped every other game.
+TEST(GreedyTradersBuilders, BeatsRandom) {
+  int greedy_wins = 0;
+  const int games = 6;
+  for (int g = 0; g < games; ++g) {
+    const bool swapped = g % 2 == 1;
+    const std::vector<std::string> specs = swapped ? std::vector<std::string>{"random", "greedy"}
+                                                   : std::vector<std::string>{"greedy", "random"};
+    const Record record = play_checked({{"tb"}, {}}, specs, 300 + static_cast<std::uint64_t>(g));
+    const GameState state = *replay(record);
+    ASSERT_TRUE(state.over());
+    const PlayerId greedy = swapped ? 1 : 0;
+    greedy_wins += state.score(greedy) > state.score(static_cast<PlayerId>(1 - greedy));
+  }
+  EXPECT_GE(greedy_wins, games - 1);
+}
+
 // ---- A forced win ----
 
 // Whether the player deciding now can end the game as the sole winner, by exhaustive search

@@ -70,6 +70,93 @@ std::array<double, kMaxPlayers> open_inn_cathedral_worth(const GameState& state)
   return worth;
 }
 
+// Traders & Builders. A turn is worth about this much to the player who plays it (points gained
+// on the best opponent, in the evaluation's units): what a builder's second part is worth.
+constexpr double kTurnValue = 3.0;
+// A builder in supply may still earn second parts; one on an open road or city of its owner
+// earns one whenever the owner extends it: kTurnValue times a chance that grows with the open
+// edges (min(1, kBuilderChancePerEdge * open_edges)) and falls as the owner's tiles run out
+// (min(1, own tiles still to draw / kBuilderTiles)).
+constexpr double kBuilderInSupply = 0.5;
+constexpr double kBuilderChancePerEdge = 0.35;
+constexpr double kBuilderTiles = 4.0;
+// A pig in supply may still join a farm; one in a farm its owner holds gets 1 more per city the
+// farm supplies at the end: the completed ones are in the projected scores, each open city
+// bordering the farm counts kPigOpenCity times the share of the game still to come.
+constexpr double kPigInSupply = 0.5;
+constexpr double kPigOpenCity = 0.5;
+
+// Own tiles still to draw: tiles left / players.
+double own_tiles_left(const GameState& state) {
+  return static_cast<double>(state.tiles_left_in_deck()) /
+         static_cast<double>(state.player_count());
+}
+
+// The Traders & Builders figures on the board and in supply, and a second part about to be
+// played, for every player. All 0 unless the Builder or Pig mechanic is in play.
+std::array<double, kMaxPlayers> traders_builders_worth(const GameState& state) {
+  std::array<double, kMaxPlayers> worth{};
+  const bool builder = state.has(Mechanic::Builder);
+  const bool pig = state.has(Mechanic::Pig);
+  if (!builder && !pig) return worth;
+  const int n = state.player_count();
+  const double own_tiles = own_tiles_left(state);
+  for (int p = 0; p < n; ++p) {
+    const auto player = static_cast<PlayerId>(p);
+    if (builder)
+      worth[static_cast<std::size_t>(p)] +=
+          kBuilderInSupply * state.figures_in_supply(player, FigureKind::Builder);
+    if (pig)
+      worth[static_cast<std::size_t>(p)] +=
+          kPigInSupply * state.figures_in_supply(player, FigureKind::Pig);
+  }
+  // A second part earned and not yet played (its tile not yet placed).
+  if (builder && state.turn_part() == PartKind::Second && state.turn_tile() < 0)
+    worth[static_cast<std::size_t>(state.turn_player())] += kTurnValue;
+  const FeatureGraph& graph = state.features();
+  const double time = std::min(1.0, own_tiles / kBuilderTiles);
+  for (const Follower& f : state.followers()) {
+    if (f.kind == FigureKind::Builder) {
+      const FeatureNode& node = graph.node(graph.find_const(f.node));
+      if (node.open_edges > 0 && !node.scored)
+        worth[static_cast<std::size_t>(f.player)] +=
+            kTurnValue * std::min(1.0, kBuilderChancePerEdge * node.open_edges) * time;
+    } else if (f.kind == FigureKind::Pig) {
+      const NodeId farm = graph.find_const(f.node);
+      if (!((state.majority(farm) >> f.player) & 1u)) continue;
+      // Open cities bordering the farm (few: a small array, no allocation).
+      std::array<NodeId, 32> cities{};
+      std::size_t count = 0;
+      NodeId member = farm;
+      do {
+        const FeatureNode& node = graph.node(member);
+        const PlacedTile& placed = state.placed_tiles()[node.placed_tile];
+        if (node.segment < kMaxPrintedSegments) {
+          const std::uint16_t bordered =
+              tile_spec(placed.type).segments[node.segment].bordered_cities;
+          for (int k = 0; k < kMaxPrintedSegments; ++k) {
+            if (!((bordered >> k) & 1u)) continue;
+            const NodeId city = graph.find_const(static_cast<NodeId>(placed.first_node + k));
+            if (state.feature_complete(city)) continue;
+            const auto end = cities.begin() + static_cast<std::ptrdiff_t>(count);
+            if (std::find(cities.begin(), end, city) == end && count < cities.size())
+              cities[count++] = city;
+          }
+        }
+        member = node.next_member;
+      } while (member != farm);
+      const double game_left = std::min(
+          1.0,
+          static_cast<double>(state.tiles_left_in_deck()) /
+              std::max(1.0, static_cast<double>(state.tiles_left_in_deck() +
+                                                static_cast<int>(state.placed_tiles().size()))));
+      worth[static_cast<std::size_t>(f.player)] +=
+          kPigOpenCity * static_cast<double>(count) * game_left;
+    }
+  }
+  return worth;
+}
+
 // True while `player` still has a decision in the turn being planned.
 bool plan_continues(const GameState& state, PlayerId player, int turn) {
   if (state.over() || state.pending().player != player || state.turn_number() != turn) return false;
@@ -130,6 +217,9 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
     value[static_cast<std::size_t>(p)] +=
         kLargeFollowerInSupply * state.figures_in_supply(player, FigureKind::LargeFollower);
   }
+  // Builders, pigs and second parts (Traders & Builders; nothing otherwise).
+  const std::array<double, kMaxPlayers> tb = traders_builders_worth(state);
+  for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += tb[static_cast<std::size_t>(p)];
   for (const Castle& castle : state.castles())
     if (castle.occupied) value[static_cast<std::size_t>(castle.owner)] += kWaitingCastle;
   // Knights in unfinished cities: the city is worth more once closed.

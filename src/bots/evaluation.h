@@ -17,7 +17,12 @@ namespace carcassonne {
 // opponent's, plus small values for what is still in hand: followers, the large follower and
 // bridges in supply, and castles waiting to score. With Inns & Cathedrals, an open inn road or
 // cathedral city (0 at the end) counts for its holders at its completed value times a chance of
-// completion that falls with its open edges and with the tiles left (evaluation.cpp).
+// completion that falls with its open edges and with the tiles left (evaluation.cpp). With
+// Traders & Builders, a builder in supply or on its owner's open road or city (a chance of second
+// turn parts), a second part about to be played (about a turn's worth), and a pig in supply or in
+// a farm its owner holds (its open bordering cities may still complete) count too; pig bonuses
+// for completed cities and trade-goods majorities (10 to the leaders) are in the projected final
+// scores, so a completion that takes goods counts by the majority it wins.
 double evaluate_for(const GameState& state, PlayerId player);
 // evaluate_for() of every player at once, from one projection of the final scores.
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state);

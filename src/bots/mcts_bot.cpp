@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -79,6 +80,10 @@ float prior_of(const GameState& state, const Move& move) {
     }
     case MoveKind::Large:
       return -0.5f;  // after the followers and skip (the same spots, kept for contested ones)
+    case MoveKind::Builder:
+      return 0.5f;  // before followers and skip: a builder only joins one's own open feature
+    case MoveKind::Pig:
+      return 0.25f;  // likewise, on one's own farm
     case MoveKind::Bridge:
       return -1.0f;
     case MoveKind::Pass:
@@ -222,6 +227,31 @@ class SearchTree {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> path_;
 };
 
+// The rollout's choice of a builder or pig deployment on the tile just placed, from the legal
+// moves (filled into `scratch`); nullopt for none (then the usual follower choice follows).
+std::optional<Move> special_deployment(const GameState& state, Pcg32& rng, MoveList& scratch) {
+  const PlayerId player = state.turn_player();
+  const bool builder =
+      state.has(Mechanic::Builder) && state.figures_in_supply(player, FigureKind::Builder) > 0;
+  const bool pig = state.has(Mechanic::Pig) && state.figures_in_supply(player, FigureKind::Pig) > 0;
+  if (!builder && !pig) return std::nullopt;
+  state.legal_moves(scratch);
+  std::array<Move, kMaxPrintedSegments + 1> options{};
+  for (const MoveKind kind : {MoveKind::Builder, MoveKind::Pig}) {
+    std::size_t count = 0;
+    for (const Move& move : scratch) {
+      if (move.kind != kind || count >= options.size()) continue;
+      if (kind == MoveKind::Pig &&
+          !((state.majority(state.feature_of(state.turn_tile(), move.segment)) >> player) & 1u))
+        continue;
+      options[count++] = move;
+    }
+    if (count > 0 && rng.below(2) == 0)
+      return options[rng.below(static_cast<std::uint32_t>(count))];
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
@@ -246,6 +276,13 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
         // Cathedrals, the large follower instead a quarter of the time it is in supply (always
         // when no follower is left).
         const PlacedTile& tile = state.placed_tiles()[static_cast<std::size_t>(state.turn_tile())];
+        // Traders & Builders: the builder on one of its owner's open roads or cities half the
+        // time it can go there; else the pig on a farm where its owner has the majority half the
+        // time. (No random number is drawn when neither can go: other games roll out as before.)
+        if (const std::optional<Move> special = special_deployment(state, rng, scratch)) {
+          state.apply_unchecked(*special);
+          continue;
+        }
         const bool large =
             state.figures_in_supply(state.turn_player(), FigureKind::LargeFollower) > 0 &&
             (state.followers_in_supply(state.turn_player()) == 0 || rng.below(4) == 0);
