@@ -339,6 +339,8 @@ TEST(IllegalInput, BuilderAndPigDecisions) {
   expect_rejected(state, "builder E", ErrorCode::IllegalMove);
   EXPECT_NE(state.check(Move::deploy(MoveKind::Builder, 0))->message.find("follower"),
             std::string::npos);
+  EXPECT_FALSE(state.can_deploy(0, FigureKind::Builder));  // the road is U's segment 0
+  EXPECT_TRUE(state.can_deploy(0, FigureKind::Follower));
   expect_rejected(state, "pig NNE", ErrorCode::IllegalMove);
   EXPECT_NE(state.check(*parse_move(state, "pig NNE"))->message.find("farmer"), std::string::npos);
   // Never a builder on a field, never a pig on a road.
@@ -353,6 +355,8 @@ TEST(IllegalInput, BuilderAndPigDecisions) {
   expect_rejected(state, "builder W", ErrorCode::IllegalMove);
   ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());
   ASSERT_TRUE(state.apply(Move::place(3, 0, 1)).ok());
+  EXPECT_TRUE(state.can_deploy(0, FigureKind::Builder));
+  EXPECT_FALSE(state.can_deploy(0, FigureKind::Follower));  // his own follower holds the road
   ASSERT_TRUE(state.apply(*parse_move(state, "builder 3,0 E")).ok());  // the long form
   ASSERT_TRUE(state.apply(Move::place(4, 0, 1)).ok());
   ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok());

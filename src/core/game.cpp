@@ -174,6 +174,8 @@ bool GameState::bridge_allowed(int x, int y, BridgeAxis axis) const {
 }
 
 bool GameState::can_deploy(int segment, FigureKind kind) const {
+  if (!figure_info(kind).follower)  // a builder or pig: its mechanic's own test, through check
+    return phase() == Phase::Follower && !check(Move::deploy(figure_info(kind).deploy, segment));
   return !figure_blocked(d_) && carcassonne::can_deploy(d_, kind, segment);
 }
 

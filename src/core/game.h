@@ -190,6 +190,9 @@ class GameState {
     return (fitting_rotations(d_.turn.in_hand, square.required) >> rotation) & 1u;
   }
   bool bridge_allowed(int x, int y, BridgeAxis axis) const;
+  // Whether a figure of `kind` may be deployed on `segment` of the tile just placed now: exactly
+  // when legal_moves() lists that deployment (a fast test for followers; a builder or pig asks
+  // its mechanic through check()).
   bool can_deploy(int segment, FigureKind kind = FigureKind::Follower) const;
 
   // ---- Analysis, for bots (never part of a real game's flow) ----
