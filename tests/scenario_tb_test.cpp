@@ -721,6 +721,19 @@ TEST(TbScenarioBazaar, BuilderFirstSecondPartBetweenSetAsideAndAuction) {
   EXPECT_TRUE(part_is(*s, kRed, PartKind::Second));
   EXPECT_EQ(s->tile_in_hand(), tile("B"));
   EXPECT_EQ(s->tiles_left_in_deck(), 1);  // B, E set aside; B in hand; one B left
+  // The tiles set aside lie face down: nobody sees them until the auction. A deck that sets
+  // aside B, B and keeps E back (same tiles, another order) looks the same to both players.
+  EXPECT_TRUE(s->bazaar_offer().empty());
+  Strings other_deck = kBazaarDeck;
+  other_deck[6] = "B";  // set aside B, B; the second part's B; E left
+  other_deck[8] = "E";
+  auto other =
+      play(make_record_with(kTwo, other_deck, first(steps, 10), {"bcb", "tb"},
+                            {{"bazaar", "no-auction"}, {"builder-bazaar", "builder-first"}}));
+  ASSERT_TRUE(other);
+  EXPECT_FALSE(*other == *s);
+  for (PlayerId viewer : {kRed, kBlue})
+    EXPECT_TRUE(other->observation(viewer).state() == s->observation(viewer).state());
   s = after(12);
   ASSERT_TRUE(s);
   EXPECT_TRUE(pending_is(*s, kBlue, Phase::AuctionChoose));

@@ -133,9 +133,11 @@ StepResult reveal(GameData& d, bool /*entering*/) {
   if (!bazaar_placed || d.deck.left() < d.player_count) return StepResult::Done;
   b.stage = BazaarStage::Revealed;
   b.host = d.turn.player;
-  d.deck.face_down.assign(d.deck.tiles.begin() + d.deck.next,
-                          d.deck.tiles.begin() + d.deck.next + d.player_count);
-  d.deck.next += d.player_count;
+  // Out of the deck altogether (not merely drawn past): the drawn part of the deck is public, and
+  // these tiles are not until their auction.
+  const auto first = d.deck.tiles.begin() + d.deck.next;
+  d.deck.face_down.assign(first, first + d.player_count);
+  d.deck.tiles.erase(first, first + d.player_count);
   return StepResult::Done;
 }
 
