@@ -754,6 +754,22 @@ TEST(TbScenarioBazaar, BuilderFirstSecondPartBetweenSetAsideAndAuction) {
   EXPECT_FALSE(s->bazaar_in_progress());
 }
 
+// TB-15: the check is made after `bridge`: a tile whose own road does not touch the builder's road
+// but whose bridge continues it gives the second part. Red's thief U(1,0) and builder U(2,0) on
+// D's road; Blue's cloisters B below. Red places B (all field) at 3,0 against the road's east end
+// and repairs it with a bridge on 3,0 running west-east: the bridge is part of the new tile and of
+// the builder's road, so Red plays a second part with the next tile.
+TEST(TbScenarioBuilder, Tb15BridgeOnTheNewTileExtendsTheBuildersRoad) {
+  const Strings actions = {"place 1,0 r90", "meeple E",      "place 0,1 r0", "skip",
+                           "place 2,0 r90", "builder E",     "place 1,1 r0", "skip",
+                           "place 3,0 r0",  "bridge 3,0 EW", "skip"};
+  auto state =
+      play(make_record_with(kTwo, {"U", "B", "U", "B", "B", "B", "B"}, actions, {"bcb", "tb"}));
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(pending_is(*state, kRed, Phase::PlaceTile));
+  EXPECT_TRUE(part_is(*state, kRed, PartKind::Second));
+}
+
 // The option needs both expansions: with "tb" alone the record is refused.
 TEST(TbScenarioBazaar, BuilderBazaarOptionNeedsBcbAndTb) {
   for (const char* expansions : {R"(["tb"])", R"(["bcb"])", R"([])"}) {
