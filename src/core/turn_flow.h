@@ -14,6 +14,7 @@
 // the row's generator lists it (legality by construction).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string_view>
@@ -106,6 +107,22 @@ void push_deployments(const GameData& d, FigureKind kind, CanStand can_stand, Mo
     if (can_stand(d, s)) out.push(Move::deploy(verb, s));
   if (can_stand(d, kBridgeSegment)) out.push(Move::deploy(verb, kBridgeSegment));
 }
+// The turn player's follower features, found once per generation and only when a segment needs
+// them (most figure steps offer no segment where a builder or pig could stand): what the special
+// figures' tests ask.
+class FollowerRoots {
+ public:
+  explicit FollowerRoots(const GameData& d) : d_(d) {}
+  bool contains(NodeId root) {
+    if (n_ < 0) n_ = d_.follower_roots(d_.turn.player, roots_);
+    return std::find(roots_.begin(), roots_.begin() + n_, root) != roots_.begin() + n_;
+  }
+
+ private:
+  const GameData& d_;
+  std::array<NodeId, GameData::kMaxFollowerRoots> roots_{};
+  int n_ = -1;
+};
 // Followers of `kind` wherever can_deploy allows.
 void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out);
 StepResult collect_completions_step(GameData& d, bool entering);

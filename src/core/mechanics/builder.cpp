@@ -25,22 +25,6 @@ StepResult start_second_part(GameData& d, PlayerId player) {
   return start_part(d, player, PartKind::Second, kNoTile);
 }
 
-// The player's follower features, found once per generation and only when a segment needs
-// them: most figure steps offer no segment where this figure could stand.
-class FollowerRoots {
- public:
-  explicit FollowerRoots(const GameData& d) : d_(d) {}
-  bool contains(NodeId root) {
-    if (n_ < 0) n_ = d_.follower_roots(d_.turn.player, roots_);
-    return std::find(roots_.begin(), roots_.begin() + n_, root) != roots_.begin() + n_;
-  }
-
- private:
-  const GameData& d_;
-  std::array<NodeId, GameData::kMaxFollowerRoots> roots_{};
-  int n_ = -1;
-};
-
 bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
   if (!deploy_target_exists(d, FigureKind::Builder, segment)) return false;
   if (!road_or_city(d.segment_kind(d.turn.tile, segment))) return false;

@@ -16,22 +16,6 @@ bool farmer_of(const GameData& d, NodeId farm, PlayerId player) {
   return false;
 }
 
-// The player's follower features, found once per generation and only when a segment needs
-// them: most figure steps offer no segment where this figure could stand.
-class FollowerRoots {
- public:
-  explicit FollowerRoots(const GameData& d) : d_(d) {}
-  bool contains(NodeId root) {
-    if (n_ < 0) n_ = d_.follower_roots(d_.turn.player, roots_);
-    return std::find(roots_.begin(), roots_.begin() + n_, root) != roots_.begin() + n_;
-  }
-
- private:
-  const GameData& d_;
-  std::array<NodeId, GameData::kMaxFollowerRoots> roots_{};
-  int n_ = -1;
-};
-
 bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
   if (!deploy_target_exists(d, FigureKind::Pig, segment)) return false;
   if (segment == kBridgeSegment || d.segment_kind(d.turn.tile, segment) != FeatureKind::Field)
