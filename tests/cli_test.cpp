@@ -86,6 +86,38 @@ TEST_F(CliTest, ReplayReportsTradeGoodsPerPlayer) {
                         "Traders & Builders");
 }
 
+TEST_F(CliTest, ReplayReportsTheDragonAndTheFairy) {
+  // PD-H (a dragon tile) is drawn first, before any volcano: set aside, and Ann draws PD-2, a
+  // volcano, at 0,1 below D; the dragon lands there and PD-H goes back after the last tile (V).
+  // Bob's U at 1,0 continues D's road east (his follower); Ann's V at 2,0 turns it south. Bob
+  // places PD-H at -1,0 (the road runs on west) and puts the fairy on 1,0 by his follower. The
+  // journey: Bob 0,1 -> 0,0; Ann may not enter the fairy's 1,0, so -> -1,0; then a dead end.
+  // The deck is empty: Bob's road PD-H, D, U, V is unfinished: 4, and 3 by the fairy (his
+  // follower of that road stands on her tile).
+  const RunResult result = replay_text(R"({
+    "players": ["Ann", "Bob"], "expansions": ["pd"], "deck": ["PD-H", "PD-2", "U", "V"],
+    "actions": ["place 0,1 r0", "skip", "place 1,0 r90", "meeple E", "place 2,0 r0", "skip",
+                "place -1,0 r90", "fairy 1,0", "dragon 0,0", "dragon -1,0"]
+  })");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json summary = json::parse(result.out);
+  EXPECT_EQ(summary["over"], true);
+  EXPECT_EQ(summary["scores"], json::array({0, 7}));
+  EXPECT_EQ(summary["players"][1]["breakdown"]["roads"], 4);
+  EXPECT_EQ(summary["players"][1]["breakdown"]["fairy"], 3);
+  EXPECT_EQ(summary["dragon"], "-1,0");
+  EXPECT_EQ(summary["fairy"], "1,0");
+  // Before any Princess & Dragon tile is placed both are off the board: null.
+  const RunResult start = replay_text(
+      R"({"players": ["Ann", "Bob"], "expansions": ["pd"], "deck": ["U"], "actions": []})");
+  ASSERT_EQ(start.status, 0) << start.err;
+  EXPECT_TRUE(json::parse(start.out)["dragon"].is_null());
+  EXPECT_TRUE(json::parse(start.out)["fairy"].is_null());
+  // The same tiles without the expansion are refused.
+  expect_one_error_line(replay_text(R"({"players": ["Ann", "Bob"], "deck": ["PD-H"]})"),
+                        "Princess & Dragon");
+}
+
 TEST_F(CliTest, ReplayFarmerScoresThreePerCompletedCityAtTheEnd) {
   // E r180's field touches the north and the east/west halves; it borders E's own city, which
   // the placement completes (unoccupied: nobody scores it). Final scoring: the farmer's field

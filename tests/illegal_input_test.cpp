@@ -390,5 +390,109 @@ TEST(IllegalInput, BuilderBazaarOptionNeedsBothExpansions) {
   EXPECT_NE(wrong.error().message.find("bazaar-first"), std::string::npos);
 }
 
+// Princess & Dragon: a game of the expansion with a fixed deck, actions applied from notation.
+GameState pd_game(std::vector<std::string> ids, const std::vector<std::string>& actions) {
+  GameConfig config;
+  config.players = 2;
+  config.rules.add(Expansion::PrincessDragon);
+  for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
+  GameState state = *GameState::create(config);
+  for (const std::string& text : actions) {
+    auto move = parse_move(state, text);
+    EXPECT_TRUE(move.ok()) << text;
+    if (!move.ok()) break;
+    EXPECT_TRUE(state.apply(*move).ok()) << text;
+  }
+  return state;
+}
+
+TEST(IllegalInput, PrincessDragonOptionsNeedTheExpansion) {
+  RuleSet base;
+  for (const char* option : {"dragon", "fairy", "princess"}) {
+    const std::string variant = std::string(option) == "dragon"  ? "before-scoring"
+                                : std::string(option) == "fairy" ? "next-to-follower"
+                                                                 : "may";
+    EXPECT_FALSE(set_rule_option(base, option, variant).ok()) << option;
+    RuleSet pd;
+    pd.add(Expansion::PrincessDragon);
+    EXPECT_TRUE(set_rule_option(pd, option, variant).ok()) << option;
+  }
+  RuleSet pd;
+  pd.add(Expansion::PrincessDragon);
+  EXPECT_EQ(pd.dragon(), DragonRule::AfterScoring);
+  EXPECT_EQ(pd.fairy(), FairyRule::OnTile);
+  EXPECT_EQ(pd.princess(), PrincessRule::Must);
+}
+
+TEST(IllegalInput, NoFigureOnAVolcano) {
+  // PD-H (dragon) is set aside; PD-2, a volcano, goes below D and the dragon lands on it.
+  GameState state = pd_game({"PD-H", "PD-2", "U"}, {"place 0,1 r0"});
+  ASSERT_EQ(state.phase(), Phase::Follower);
+  for (const char* text : {"meeple NNW", "meeple N", "meeple 0,1 S"})
+    expect_rejected(state, text, ErrorCode::IllegalMove);
+  expect_rejected(state, "fairy 0,1", ErrorCode::IllegalMove);  // no follower there; the dragon
+  expect_rejected(state, "dragon 0,0", ErrorCode::WrongPhase);  // no journey now
+  EXPECT_TRUE(state.apply(*parse_move(state, "skip")).ok());
+}
+
+TEST(IllegalInput, DragonStepsNeverRevisitNorEnterTheFairy) {
+  // As CliTest.ReplayReportsTheDragonAndTheFairy: the journey starts at the volcano 0,1 with the
+  // fairy on 1,0; Bob steps to 0,0, then Ann may go only to -1,0.
+  GameState state =
+      pd_game({"PD-H", "PD-2", "U", "V"}, {"place 0,1 r0", "skip", "place 1,0 r90", "meeple E",
+                                           "place 2,0 r0", "skip", "place -1,0 r90", "fairy 1,0"});
+  ASSERT_EQ(state.phase(), Phase::DragonMove);
+  ASSERT_EQ(state.current_player(), 1);
+  expect_rejected(state, "dragon 1,1", ErrorCode::IllegalMove);  // no tile there
+  expect_rejected(state, "dragon 1,0", ErrorCode::IllegalMove);  // diagonal from 0,1
+  expect_rejected(state, "dragon 0,1", ErrorCode::IllegalMove);  // its start counts as visited
+  expect_rejected(state, "meeple N", ErrorCode::WrongPhase);
+  expect_rejected(state, "dragon", ErrorCode::BadNotation);
+  expect_rejected(state, "dragon 0,0 N", ErrorCode::BadNotation);
+  ASSERT_TRUE(state.apply(*parse_move(state, "dragon 0,0")).ok());
+  ASSERT_EQ(state.current_player(), 0);
+  expect_rejected(state, "dragon 1,0", ErrorCode::IllegalMove);    // the fairy's tile
+  expect_rejected(state, "dragon 0,1", ErrorCode::IllegalMove);    // visited
+  expect_rejected(state, "dragon -1,-1", ErrorCode::IllegalMove);  // diagonal
+  auto wrong_player = state.apply_as(1, *parse_move(state, "dragon -1,0"));
+  EXPECT_FALSE(wrong_player.ok());
+  EXPECT_TRUE(state.apply(*parse_move(state, "dragon -1,0")).ok());
+  EXPECT_TRUE(state.over());  // a dead end, and the deck is empty
+}
+
+TEST(IllegalInput, NothingButThePrincessWhenSheMust) {
+  // Ann's N at 0,-1 r90 (city S and E) joins D's cap; her knight on it. Bob's PD-B at 1,-1 joins
+  // its princess city to that city: under "must" only `princess 0,-1 E` is legal (the notation
+  // writes a city by its first side, N E S W).
+  GameState state = pd_game({"N", "PD-B", "U"}, {"place 0,-1 r90", "meeple S", "place 1,-1 r0"});
+  ASSERT_EQ(state.phase(), Phase::Follower);
+  MoveList moves;
+  state.legal_moves(moves);
+  ASSERT_EQ(moves.size(), 1);
+  EXPECT_EQ(format_move(state, moves[0]), "princess 0,-1 E");
+  for (const char* text : {"skip", "meeple SSE", "meeple W", "fairy 0,-1"})
+    expect_rejected(state, text, ErrorCode::IllegalMove);
+  expect_rejected(state, "princess 0,0 S", ErrorCode::IllegalMove);  // no knight there
+  expect_rejected(state, "princess 0,-1", ErrorCode::BadNotation);
+  // Any location of the knight's segment names it.
+  ASSERT_TRUE(state.apply(*parse_move(state, "princess 0,-1 S")).ok());
+  EXPECT_EQ(state.followers_in_supply(0), 7);
+  // The figure action is taken: no figure follows on this tile.
+  EXPECT_EQ(state.phase(), Phase::PlaceTile);
+  expect_rejected(state, "meeple SSE", ErrorCode::WrongPhase);
+}
+
+TEST(IllegalInput, PortalDeploymentsOnlyOntoOpenUnfinishedFeatures) {
+  // PD-R (portal) at 1,0 continues D's road; the portal opens any other tile's free features.
+  GameState state = pd_game({"PD-R", "E", "U"}, {"place 1,0 r0"});
+  expect_rejected(state, "meeple 5,5 N", ErrorCode::IllegalMove);         // no tile there
+  expect_rejected(state, "meeple 0,0 cloister", ErrorCode::IllegalMove);  // nothing there
+  ASSERT_TRUE(state.apply(*parse_move(state, "meeple 0,0 N")).ok());
+  // Bob's E at 0,-1 r180 completes that city (Ann scores it); then U, no portal: only the tile
+  // just placed.
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 0,-1 r180")).ok());
+  expect_rejected(state, "meeple 1,0 E", ErrorCode::IllegalMove);
+}
+
 }  // namespace
 }  // namespace carcassonne
