@@ -5,6 +5,7 @@
 #include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
 #include "core/mechanics/dragon.h"
+#include "core/mechanics/fairy.h"
 #include "core/mechanics/mechanics.h"
 #include "core/mechanics/trade_goods.h"
 
@@ -39,6 +40,8 @@ constexpr MechanicMask kDragon = mechanic_bit(Mechanic::Dragon);
 constexpr std::array kTurnSteps = {
     TurnStepRow{TurnStep::BeginPart, "begin part", kBase, &begin_part_step},
     TurnStepRow{TurnStep::PlaceTile, "place tile", kBase, &place_step},
+    TurnStepRow{TurnStep::FairyPoint, "fairy point", mechanic_bit(Mechanic::Fairy),
+                &fairy::point_step},
     TurnStepRow{TurnStep::Figure, "figure", kBase, &figure_step},
     TurnStepRow{TurnStep::DragonBeforeScoring, "dragon before scoring", kDragon,
                 &dragon::journey_before_scoring},

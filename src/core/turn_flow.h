@@ -28,6 +28,7 @@ namespace carcassonne {
 enum class TurnStep : std::uint8_t {
   BeginPart,            // 1. a turn part begins ([fairy point] to come)
   PlaceTile,            // 2. draw (or take the purchased tile), place it or discard it
+  FairyPoint,           // 1. the fairy's point, once the part has its tile (fairy.h)
   Figure,               // 2-4. optional bridge, [3. builder check], exactly one figure action
   DragonBeforeScoring,  // 5. the dragon's journey (option "dragon": "before-scoring")
   CollectCompletions,   // 6. the features the tile (and bridge) completed

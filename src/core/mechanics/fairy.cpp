@@ -86,11 +86,14 @@ std::uint8_t favoured(const GameData& d, Counts counts) {
 
 }  // namespace
 
-void begin_part(GameData& d) {
-  // PD-6, Y-1: once per turn, never in a builder's second part.
-  if (d.mechanics.fairy.tile < 0 || d.turn.part == PartKind::Second) return;
+StepResult point_step(GameData& d, bool /*entering*/) {
+  // PD-6, Y-1: once per turn, never in a builder's second part; only in a part that has a tile
+  // to play (with the deck used up there is no turn: the game ends).
+  if (d.mechanics.fairy.tile < 0 || d.turn.part == PartKind::Second || d.turn.tile < 0)
+    return StepResult::Done;
   const PlayerId player = d.turn.player;
   score(d, favoured(d, [&](const Follower& f) { return f.player == player; }) & (1u << player), 1);
+  return StepResult::Done;
 }
 
 void figure_moves(const GameData& d, MoveList& out) {

@@ -7,6 +7,8 @@
 //   followers (a castle's follower stands on both castle tiles).
 // - At the start of a normal or bazaar-round turn part (never a second part), 1 point if the
 //   player has a follower on the fairy's tile (next-to-follower: if the fairy is beside his).
+//   Scored once the part has its tile (step FairyPoint, after `place`: nothing before it moves a
+//   figure), so that a turn with no tile left to draw — the end of the game — earns nothing.
 // - Every scoring of a feature (completed, castle, farm, final) gives 3 to each player with a
 //   follower of that feature on the fairy's tile (next-to-follower: to the owner of the follower
 //   the fairy is beside), whatever the majority, once per scoring.
@@ -24,6 +26,7 @@
 namespace carcassonne {
 
 struct GameData;
+enum class StepResult : std::uint8_t;
 
 struct FairyState {
   std::int16_t tile = -1;  // placed tile the fairy stands on; -1: off the board
@@ -31,7 +34,8 @@ struct FairyState {
 };
 
 namespace fairy {
-void begin_part(GameData& d);
+// Step FairyPoint of the turn flow.
+StepResult point_step(GameData& d, bool entering);
 void figure_moves(const GameData& d, MoveList& out);
 bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
