@@ -623,6 +623,29 @@ TEST(PdScenarioDragon, Pd12And13DragonAfterOrBeforeScoring) {
   }
 }
 
+// PD-12, PD-16: on a dragon tile the follower is deployed as usual; the dragon may then enter
+// that very tile. Red PD-2 at 0,1; Blue PD-J r180 at 1,1 (cap S; its field joins PD-2's and D's
+// south field, nobody there): options include the farmer (NNW) and the knight (S); Blue's farmer.
+// Journey, Blue first: from 0,1 {0,0  1,1} -> 1,1: Blue's own farmer goes home; Red from 1,1:
+// no placed unvisited neighbour: dead end.
+TEST(PdScenarioDragon, Pd12DeployOnTheDragonTileThenTheDragonMayEatIt) {
+  const Strings deck = {"PD-2", "PD-J", "B"};
+  const Strings actions = {"place 0,1 r0", "skip", "place 1,1 r180", "meeple NNW", "dragon 1,1"};
+  auto placed = play_pd(deck, first(actions, 3));
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(follower_options(*placed), sorted({"meeple NNW", "meeple S", "skip"}));
+  auto journey = play_pd(deck, first(actions, 4));
+  ASSERT_TRUE(journey);
+  EXPECT_TRUE(pending_is(*journey, kBlue, Phase::DragonMove));
+  EXPECT_EQ(journey->followers_in_supply(kBlue), 6);
+  EXPECT_EQ(legal_options(*journey), sorted({"dragon 0,0", "dragon 1,1"}));
+  auto state = play_pd(deck, actions);
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(pending_is(*state, kRed, Phase::PlaceTile));
+  EXPECT_EQ(dragon_at(*state), "1,1");
+  EXPECT_EQ(state->followers_in_supply(kBlue), 7);
+}
+
 // PD-5, PD-14 (2 players: Blue, Red, Blue, ... from the placer), PD-15 (never onto the fairy's
 // tile), PD-18 (dead end), PD-6 (the fairy's point):
 //
