@@ -9,6 +9,7 @@
 // deliberately naive algorithm. At the end, the game's record replays to an equal state.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdlib>
 #include <map>
 #include <ostream>
@@ -274,7 +275,11 @@ std::vector<FuzzCase> every_combination() {
       base_case.name = subset == (1u << i) ? name : base_case.name + "_" + name;
       rules.add(optional[i]);
     }
+    // Games per case: many for the base game and each expansion alone, fewer for combinations
+    // (there are 2^n of them) and for option variants, to keep the suite's time in bounds.
+    const bool alone = std::popcount(subset) == 1;
     if (subset == 0) base_case.games = 1500;
+    if (subset != 0 && !alone) base_case.games = 250;
     if (subset != 0 && base_case.name.rfind("base_", 0) == 0) base_case.name.erase(0, 5);
     cases.push_back(base_case);
     for (const RuleOptionInfo& option : kRuleOptionTable) {
@@ -286,7 +291,7 @@ std::vector<FuzzCase> every_combination() {
         variant.name += "_" + std::string(option.name) + "_" + value;
         for (char& c : variant.name)
           if (c == '-') c = '_';
-        variant.games = 300;
+        variant.games = alone ? 300 : 100;
         cases.push_back(variant);
       }
     }
@@ -310,14 +315,18 @@ INSTANTIATE_TEST_SUITE_P(Fuzz, FuzzCombination, testing::ValuesIn(every_combinat
 TEST(Fuzz, EveryExpansionAndOptionIsCovered) {
   const std::vector<FuzzCase> cases = every_combination();
   // Every subset of the n optional expansions; with bcb also the bazaar variant (half the
-  // subsets hold bcb), with bcb and tb also builder-first (a quarter).
+  // subsets hold bcb), with bcb and tb also builder-first (a quarter), with pd the dragon's,
+  // fairy's and princess's variants (half the subsets, three options).
   const std::size_t subsets = std::size_t{1} << (kExpansionCount - 1);
-  EXPECT_EQ(cases.size(), subsets + subsets / 2 + subsets / 4);
+  EXPECT_EQ(cases.size(), subsets + subsets / 2 + subsets / 4 + 3 * subsets / 2);
   std::set<std::string> names;
   for (const FuzzCase& c : cases) names.insert(c.name);
   EXPECT_TRUE(names.count("base") && names.count("bcb") && names.count("ic") &&
               names.count("bcb_ic") && names.count("bcb_bazaar_no_auction") && names.count("tb") &&
-              names.count("bcb_ic_tb") && names.count("bcb_tb_builder_bazaar_builder_first"));
+              names.count("bcb_ic_tb") && names.count("bcb_tb_builder_bazaar_builder_first") &&
+              names.count("pd") && names.count("bcb_ic_tb_pd") &&
+              names.count("pd_dragon_before_scoring") && names.count("pd_fairy_next_to_follower") &&
+              names.count("pd_princess_may"));
 }
 
 TEST(Fuzz, EmptyAndTinyDecks) {

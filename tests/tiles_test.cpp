@@ -28,6 +28,7 @@ struct ReferenceSegment {
   bool inn = false;
   bool cathedral = false;
   TradeGood good = TradeGood::None;
+  bool princess = false;
   bool inner = false;  // "field inner": an enclosed field touching no tile edge
   std::uint16_t bordered = 0;
 };
@@ -37,6 +38,7 @@ struct ReferenceTile {
   bool start = false;
   bool bazaar = false;
   bool cloister = false;
+  bool volcano = false, dragon = false, portal = false;
   std::vector<ReferenceSegment> segments;  // cities, roads, fields in file order
 };
 
@@ -63,6 +65,9 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
     ReferenceTile& tile = tiles.back();
     if (kind == "cloister") tile.cloister = true;
     if (kind == "bazaar") tile.bazaar = true;
+    if (kind == "volcano") tile.volcano = true;
+    if (kind == "dragon") tile.dragon = true;
+    if (kind == "portal") tile.portal = true;
     if (kind != "city" && kind != "road" && kind != "field") continue;
     ReferenceSegment segment;
     segment.kind = kind;
@@ -87,6 +92,8 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
         segment.good = TradeGood::Grain;
       } else if (word == "cloth") {
         segment.good = TradeGood::Cloth;
+      } else if (word == "princess") {
+        segment.princess = true;
       } else if (word == "inner" && kind == "field") {
         segment.inner = true;  // ports stay 0
       } else if (word == "borders") {
@@ -104,12 +111,13 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
 }
 
 // The expansion a reference ID belongs to, or nothing for the sets not in the catalogue yet
-// (Princess & Dragon, Abbey & Mayor).
+// (Abbey & Mayor).
 std::optional<Expansion> reference_expansion(const std::string& id) {
   if (id.find('-') == std::string::npos) return Expansion::Base;
   if (id.rfind("BCB-", 0) == 0) return Expansion::BridgesCastlesBazaars;
   if (id.rfind("IC-", 0) == 0) return Expansion::InnsCathedrals;
   if (id.rfind("TB-", 0) == 0) return Expansion::TradersBuilders;
+  if (id.rfind("PD-", 0) == 0) return Expansion::PrincessDragon;
   return std::nullopt;
 }
 
@@ -125,7 +133,7 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
     if (reference_expansion(id)) expected_ids.insert(id);
   for (const TileSpec& spec : kTileCatalogue) catalogue_ids.insert(std::string(spec.id));
   EXPECT_EQ(catalogue_ids, expected_ids);
-  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u + 24u);
+  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u + 24u + 29u);
   for (const TileSpec& spec : kTileCatalogue) {
     SCOPED_TRACE(std::string(spec.id));
     auto found = reference.find(std::string(spec.id));
@@ -135,6 +143,9 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
     EXPECT_EQ(spec.count, ref.count);
     EXPECT_EQ(spec.start_tile, ref.start);
     EXPECT_EQ(spec.bazaar, ref.bazaar);
+    EXPECT_EQ(spec.volcano, ref.volcano);
+    EXPECT_EQ(spec.dragon, ref.dragon);
+    EXPECT_EQ(spec.portal, ref.portal);
     int printed = 0;
     bool cloister = false;
     for (int s = 0; s < spec.segment_count; ++s) {
@@ -152,6 +163,7 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
       EXPECT_EQ(segment.inn, r.inn) << "segment " << s;
       EXPECT_EQ(segment.cathedral, r.cathedral) << "segment " << s;
       EXPECT_EQ(segment.good, r.good) << "segment " << s;
+      EXPECT_EQ(segment.princess, r.princess) << "segment " << s;
       if (r.inner) {
         EXPECT_EQ(segment.ports, 0) << "segment " << s;
       }
@@ -176,6 +188,8 @@ TEST(Tiles, BoxCounts) {
   EXPECT_EQ(types[static_cast<std::size_t>(Expansion::InnsCathedrals)], 17);
   EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::TradersBuilders)], 24);
   EXPECT_EQ(types[static_cast<std::size_t>(Expansion::TradersBuilders)], 24);
+  EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::PrincessDragon)], 30);
+  EXPECT_EQ(types[static_cast<std::size_t>(Expansion::PrincessDragon)], 29);
   EXPECT_EQ(kTileCatalogue[*find_tile_type("D")].start_tile, true);
   EXPECT_FALSE(find_tile_type("Y").has_value());
 }

@@ -35,6 +35,8 @@ std::string_view category_noun(ScoreCategory category) {
       return "bazaar payment";
     case ScoreCategory::Goods:
       return "trade goods majority";
+    case ScoreCategory::Fairy:
+      return "fairy";
   }
   return "?";
 }
@@ -53,7 +55,7 @@ std::string describe(const ScoreEvent& event, const Record& record) {
       text += ", " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
     text += ")";
   } else if (event.category != ScoreCategory::Castle && event.category != ScoreCategory::Bazaar &&
-             event.category != ScoreCategory::Goods) {
+             event.category != ScoreCategory::Goods && event.category != ScoreCategory::Fairy) {
     text += " (" + std::to_string(event.tiles) + (event.tiles == 1 ? " tile)" : " tiles)");
   }
   std::string names;

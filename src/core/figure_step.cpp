@@ -14,7 +14,8 @@ StepResult figure_step(GameData& d, bool /*entering*/) {
 }
 
 bool deploy_target_exists(const GameData& d, FigureKind kind, int segment) {
-  if (d.flow.phase != Phase::Follower || d.turn.tile < 0 || d.figures_of(d.turn.player, kind) == 0)
+  if (d.flow.phase != Phase::Follower || d.turn.tile < 0 || d.turn.tile_closed ||
+      d.figures_of(d.turn.player, kind) == 0)
     return false;
   const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
   if (segment == kBridgeSegment) return placed.has_bridge();
@@ -32,12 +33,28 @@ void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out
       out);
 }
 
+namespace {
+// The mechanic whose figure actions are the only legal ones now (the princess), or null.
+const MechanicHooks* compelling_mechanic(const GameData& d) {
+  const MechanicHooks* compelling = nullptr;
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (compelling == nullptr && m.figure_compels != nullptr && m.figure_compels(d))
+      compelling = &m;
+  });
+  return compelling;
+}
+}  // namespace
+
 void figure_moves(const GameData& d, MoveList& out) {
   bool exclusive = false;
   for_each_mechanic(d, [&](const MechanicHooks& m) {
-    if (m.figure_prelude != nullptr) exclusive = m.figure_prelude(d, out) || exclusive;
+    if (!exclusive && m.figure_prelude != nullptr) exclusive = m.figure_prelude(d, out);
   });
   if (exclusive) return;
+  if (const MechanicHooks* compelling = compelling_mechanic(d)) {
+    compelling->figure_moves(d, out);
+    return;
+  }
   push_follower_deployments(d, FigureKind::Follower, out);
   for_each_mechanic(d, [&](const MechanicHooks& m) {
     if (m.figure_moves != nullptr) m.figure_moves(d, out);
@@ -50,6 +67,9 @@ std::optional<Error> explain_deploy_target(const GameData& d, FigureKind kind, i
   const bool bridge = segment == kBridgeSegment && placed.has_bridge();
   if (!bridge && segment >= tile_spec(placed.type).segment_count)
     return Error{ErrorCode::OutOfRange, "no such feature on the tile just placed"};
+  if (d.turn.tile_closed)
+    return Error{ErrorCode::IllegalMove,
+                 "no figure may be deployed on a volcano: the dragon has landed on it"};
   if (d.figures_of(d.turn.player, kind) == 0)
     return Error{ErrorCode::IllegalMove,
                  kind == FigureKind::Follower
@@ -82,9 +102,7 @@ std::optional<Error> explain_figure(const GameData& d, const Move& move) {
   const bool figure_action =
       owner != nullptr || move.kind == MoveKind::Meeple || move.kind == MoveKind::Skip;
   if (!figure_action) {
-    if (blocked)
-      return Error{ErrorCode::WrongPhase,
-                   "the game is waiting for the bridge this placement needs"};
+    if (blocked) return Error{ErrorCode::WrongPhase, blocked->message};
     // "a bridge, a follower, a large follower or skip": what the mechanics in play offer.
     std::string offers;
     auto add = [&](std::string_view phrase) {
@@ -99,6 +117,8 @@ std::optional<Error> explain_figure(const GameData& d, const Move& move) {
     });
     return Error{ErrorCode::WrongPhase, "the game is waiting for " + offers + " or skip"};
   }
+  // A compelled action (the princess's) is explained by its own mechanic.
+  if (owner != nullptr && owner == compelling_mechanic(d)) return owner->explain(d, move);
   if (blocked) return blocked;
   if (owner != nullptr) return owner->explain(d, move);
   if (move.kind == MoveKind::Skip) {
@@ -111,7 +131,13 @@ std::optional<Error> explain_figure(const GameData& d, const Move& move) {
 }
 
 StepResult apply_figure(GameData& d, const Move& move) {
-  if (const MechanicHooks* owner = figure_action_owner(d, move.kind)) {
+  const MechanicHooks* owner = figure_action_owner(d, move.kind);
+  if (owner == nullptr || owner->figure_prelude == nullptr) {
+    for_each_mechanic(d, [&](const MechanicHooks& m) {
+      if (m.before_figure_action != nullptr) m.before_figure_action(d);
+    });
+  }
+  if (owner != nullptr) {
     owner->apply(d, move);
   } else {
     if (move.kind == MoveKind::Meeple)

@@ -40,6 +40,8 @@ std::string_view score_category_name(ScoreCategory category) {
       return "bazaars";
     case ScoreCategory::Goods:
       return "goods";
+    case ScoreCategory::Fairy:
+      return "fairy";
   }
   return "?";
 }
@@ -52,6 +54,8 @@ bool score_category_applies(const RuleSet& rules, ScoreCategory category) {
       return rules.has(Mechanic::Bazaar);
     case ScoreCategory::Goods:
       return rules.has(Mechanic::TradeGoods);
+    case ScoreCategory::Fairy:
+      return rules.has(Mechanic::Fairy);
     default:
       return true;
   }
@@ -104,6 +108,8 @@ Result<GameState> GameState::create(const GameConfig& config) {
   d.rules = config.rules;
   d.player_count = config.players;
   d.deck.tiles = config.deck;
+  d.deck.seeded = config.seed.has_value();
+  d.deck.seed = config.seed.value_or(0);
   d.placed.reserve(config.deck.size() + 1);
   d.features.reserve((config.deck.size() + 1) * 6);
   d.followers.reserve(static_cast<std::size_t>(config.players * (kFollowersPerPlayer + 1)));
@@ -206,6 +212,12 @@ std::array<std::uint8_t, kTileTypeCount> GameState::undrawn_tile_counts() const 
   return counts;
 }
 
+std::vector<int> GameState::dragon_journey() const {
+  const DragonState& s = d_.mechanics.dragon;
+  if (!s.journey) return {};
+  return std::vector<int>(s.visited.begin(), s.visited.begin() + s.steps + 1);
+}
+
 void GameState::resample_hidden_deck(Pcg32& rng) {
   DeckState& deck = d_.deck;
   if (deck.face_down.empty()) {
@@ -236,11 +248,13 @@ std::optional<GameState> GameState::hypothetical_turn(PlayerId player, TileType 
   d.log_sink = {};
   d.mechanics.bazaar.stage = BazaarStage::None;
   d.mechanics.builder = {};
+  d.mechanics.dragon.journey = false;
   d.turn.player = d.flow.decider = player;
   d.turn.part = PartKind::Normal;
   d.turn.tile = -1;
   d.turn.given = kNoTile;
   d.turn.figure_done = false;
+  d.turn.tile_closed = false;
   for_each_mechanic(d, [&](const MechanicHooks& m) {
     if (m.begin_part != nullptr) m.begin_part(d);
   });

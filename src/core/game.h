@@ -51,6 +51,9 @@ struct GameConfig {
   int players = 2;
   TileType start_tile = 3;     // "D"
   std::vector<TileType> deck;  // exact draw order after the start tile
+  // Set when `deck` was shuffled from this seed (shuffled_deck): tiles that return to the deck
+  // later (dragon tiles set aside) are shuffled in from it; without it they go after its last.
+  std::optional<std::uint64_t> seed;
 };
 
 // The full tile set of the chosen expansions less one copy of the start tile, shuffled from seed.
@@ -127,6 +130,13 @@ class GameState {
                ? 0
                : d_.mechanics.trade_goods.tokens[index(p)][static_cast<std::size_t>(good) - 1];
   }
+  // Princess & Dragon: the placed tile (index into placed_tiles()) the dragon and the fairy stand
+  // on, or -1 off the board; the dragon tiles set aside before the first volcano; the journey
+  // under way (its tiles so far, the start first; empty when none).
+  int dragon_tile() const { return d_.mechanics.dragon.tile; }
+  int fairy_tile() const { return d_.mechanics.fairy.tile; }
+  const std::vector<TileType>& set_aside_tiles() const { return d_.mechanics.dragon.set_aside; }
+  std::vector<int> dragon_journey() const;
   // What kind of turn part this is (a builder's second part, a bazaar-round turn, ...).
   PartKind turn_part() const { return d_.turn.part; }
   // Points paid to the bank by auctioneers whom nobody outbid (bazaar payments plus this are 0).

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "core/mechanics/mechanics.h"
+#include "core/random.h"
 
 namespace carcassonne {
 
@@ -272,6 +273,47 @@ void GameData::return_followers(NodeId root) {
   }
 }
 
+void GameData::remove_figure(std::size_t i) {
+  const Follower figure = followers[i];
+  ++figures_of(figure.player, figure.kind);
+  if (figure_info(figure.kind).follower) --features.root_data(figure.node).followers;
+  followers[i] = followers.back();
+  followers.pop_back();
+}
+
+void GameData::release_unaccompanied(NodeId root) {
+  root = features.find(root);
+  std::uint8_t accompanied = 0;  // bit p: player p has a follower in the feature
+  for (const Follower& f : followers)
+    if (figure_info(f.kind).follower && features.find_const(f.node) == root)
+      accompanied = static_cast<std::uint8_t>(accompanied | (1u << f.player));
+  for (std::size_t i = followers.size(); i-- > 0;)
+    if (!figure_info(followers[i].kind).follower && !(accompanied >> followers[i].player & 1u) &&
+        features.find(followers[i].node) == root)
+      remove_figure(i);
+}
+
+bool GameData::stands_on(const Follower& figure, int tile) const {
+  if (features.node(figure.node).placed_tile == tile) return true;
+  const NodeId root = features.find_const(figure.node);
+  if (!features.node(root).castle) return false;
+  // A castle's follower stands on both of its tiles: the castle city's two segments.
+  NodeId member = root;
+  do {
+    if (features.node(member).placed_tile == tile) return true;
+    member = features.node(member).next_member;
+  } while (member != root);
+  return false;
+}
+
+void GameData::return_to_deck(const std::vector<TileType>& tiles) {
+  deck.tiles.insert(deck.tiles.end(), tiles.begin(), tiles.end());
+  if (!deck.seeded) return;
+  // Shuffled in with the undrawn tiles: the stream depends on the turn, so two returns differ.
+  Pcg32 rng(deck.seed, static_cast<std::uint64_t>(turn.number) * 2 + 1);
+  rng.shuffle(deck.tiles.begin() + deck.next, deck.tiles.end());
+}
+
 namespace {
 constexpr ScoreCategory category_of(FeatureKind kind) {
   switch (kind) {
@@ -304,6 +346,7 @@ void GameData::score_feature(NodeId root, bool final_scoring) {
   event.y = where.y;
   add_points(winners, event.points, event.category);
   log(event);
+  mechanics_feature_scored(*this, root);  // the fairy's bonus
   return_followers(root);
 }
 

@@ -35,11 +35,21 @@ enum class Phase : std::uint8_t {
   AuctionChoose,
   AuctionBid,
   AuctionDecide,
+  DragonMove,
   GameOver,
 };
 
-enum class ScoreCategory : std::uint8_t { Road, City, Cloister, Farm, Castle, Bazaar, Goods };
-inline constexpr int kScoreCategoryCount = 7;
+enum class ScoreCategory : std::uint8_t {
+  Road,
+  City,
+  Cloister,
+  Farm,
+  Castle,
+  Bazaar,
+  Goods,
+  Fairy,
+};
+inline constexpr int kScoreCategoryCount = 8;
 
 // Something that changed scores, reported to an optional log (for narration and tests).
 struct ScoreEvent {
@@ -71,11 +81,14 @@ struct PlacedTile {
   bool operator==(const PlacedTile&) const = default;
 };
 
-// A figure on the board (the name is historical: every figure so far is a follower).
+// A figure on the board (the name is historical: the first figures were all followers).
 struct Follower {
   PlayerId player = kNoPlayer;
   NodeId node = 0;  // the segment it stands on
   FigureKind kind = FigureKind::Follower;
+  // Princess & Dragon, with the fairy beside a follower (option): the fairy stands beside this
+  // figure. The mark leaves with the figure, and the fairy stays on its tile unassigned.
+  bool with_fairy = false;
   bool operator==(const Follower&) const = default;
 };
 
@@ -113,7 +126,9 @@ struct TurnState {
   bool tile_drawn = false;   // this part's tile came from the deck
   int tile = -1;             // index of the tile placed in this part, or -1
   bool figure_done = false;  // the figure step's action has been taken
-  std::int32_t number = 0;   // turn parts begun so far
+  // No figure may be deployed on the tile just placed (a volcano: the dragon lands on it).
+  bool tile_closed = false;
+  std::int32_t number = 0;  // turn parts begun so far
   bool operator==(const TurnState&) const = default;
 };
 
@@ -124,6 +139,10 @@ struct DeckState {
   // Tiles taken from the deck face down (a bazaar's, set aside until its auction): hidden from
   // players like the deck, but no longer in it.
   std::vector<TileType> face_down;
+  // A deck shuffled from a seed: tiles that come back to it later (dragon tiles set aside) are
+  // shuffled in from the seed; a fixed deck takes them after its last tile, in order.
+  bool seeded = false;
+  std::uint64_t seed = 0;
   int left() const { return static_cast<int>(tiles.size()) - next; }
   bool operator==(const DeckState&) const = default;
 };
@@ -213,6 +232,15 @@ struct GameData {
   void add_points(std::uint8_t winners, int points, ScoreCategory category);
   // Sends every figure on the feature home (followers and the special figures with them).
   void return_followers(NodeId root);
+  // Sends figure `index` (of `followers`) home; the last figure takes its place in the list.
+  void remove_figure(std::size_t index);
+  // Special figures (builder, pig) of the feature whose owner has no follower left in it go home.
+  void release_unaccompanied(NodeId root);
+  // Whether a figure stands on placed tile `tile`: its segment's tile (a bridge's is the tile it
+  // spans), and for a castle's follower either of the castle's two tiles.
+  bool stands_on(const Follower& figure, int tile) const;
+  // Tiles back into the deck: shuffled into the undrawn ones (seeded deck) or after them.
+  void return_to_deck(const std::vector<TileType>& tiles);
   // Scores a feature for its majority and sends its figures home (completed: marks it scored).
   void score_feature(NodeId root, bool final_scoring);
   void log(const ScoreEvent& event) const {

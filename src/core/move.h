@@ -10,6 +10,11 @@
 //   Meeple, Large, Builder, Pig (figure deployments, figures.h)
 //           segment = index of the segment on the tile just placed (a canonical choice: the
 //           notation accepts any location the segment touches and maps it here)
+//   PortalDeploy  a follower deployed through a magic portal on another tile: x, y, segment on
+//           that tile, aux = FigureKind (written with the figure's verb: `meeple X,Y LOC`)
+//   Fairy   x, y; with the fairy beside a follower (option), segment on that tile and aux = 1
+//   Princess x, y, segment: the follower the princess sends home
+//   DragonStep x, y: the tile the dragon enters
 //   Claim   x, y, segment = port on that tile naming the feature
 //   Choose  aux = tile type
 //   Bid     amount
@@ -39,9 +44,13 @@ enum class MoveKind : std::uint8_t {
   Pass,
   Buy,
   Sell,
-  Large,    // Inns & Cathedrals: the large follower
-  Builder,  // Traders & Builders
-  Pig,      // Traders & Builders
+  Large,         // Inns & Cathedrals: the large follower
+  Builder,       // Traders & Builders
+  Pig,           // Traders & Builders
+  PortalDeploy,  // Princess & Dragon: a follower through the magic portal, onto another tile
+  Fairy,         // Princess & Dragon
+  Princess,      // Princess & Dragon
+  DragonStep,    // Princess & Dragon: one step of the dragon's journey
 };
 
 enum class BridgeAxis : std::uint8_t { NorthSouth = 0, EastWest = 1 };
@@ -80,6 +89,17 @@ struct Move {
     m.segment = static_cast<std::uint8_t>(segment);
     return m;
   }
+  // A move naming a segment of the tile at (x, y) (portal deployments, the princess, the fairy).
+  static constexpr Move at(MoveKind kind, int x, int y, int segment, int aux = 0) {
+    Move m;
+    m.kind = kind;
+    m.x = static_cast<std::int16_t>(x);
+    m.y = static_cast<std::int16_t>(y);
+    m.segment = static_cast<std::uint8_t>(segment);
+    m.aux = static_cast<std::uint8_t>(aux);
+    return m;
+  }
+  static constexpr Move dragon_step(int x, int y) { return at(MoveKind::DragonStep, x, y, 0); }
   static constexpr Move claim(int x, int y, Port port) {
     Move m;
     m.kind = MoveKind::Claim;

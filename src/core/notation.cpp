@@ -88,6 +88,23 @@ std::string format_move(const GameState& state, const Move& move) {
       if (tile < 0) return verb + " ?";
       return verb + " " + std::string(location_name(state.canonical_location(tile, move.segment)));
     }
+    case MoveKind::PortalDeploy:
+    case MoveKind::Princess:
+    case MoveKind::Fairy: {
+      const std::string verb =
+          move.kind == MoveKind::Fairy      ? "fairy"
+          : move.kind == MoveKind::Princess ? "princess"
+          : move.aux < kFigureKindCount
+              ? std::string(figure_info(static_cast<FigureKind>(move.aux)).name)
+              : "?";
+      if (move.kind == MoveKind::Fairy && move.aux == 0) return verb + " " + square();
+      const int tile = state.board().tile_at(move.x, move.y);
+      if (tile < 0) return verb + " " + square() + " ?";
+      return verb + " " + square() + " " +
+             std::string(location_name(state.canonical_location(tile, move.segment)));
+    }
+    case MoveKind::DragonStep:
+      return "dragon " + square();
     case MoveKind::Skip:
       return "skip";
     case MoveKind::Castle:
@@ -154,10 +171,17 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
       const auto square = parse_square(words[1]);
       if (!square) return bad(text, "expected coordinates X,Y");
       const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
-      if (square->first != placed.x || square->second != placed.y)
-        return Error{ErrorCode::IllegalMove,
-                     quote_text(text) + ": figures go on the tile just placed, at " +
-                         std::to_string(placed.x) + "," + std::to_string(placed.y)};
+      if (square->first != placed.x || square->second != placed.y) {
+        // Another tile: a follower through the magic portal (check() says when that is legal).
+        const int other = state.board().tile_at(square->first, square->second);
+        if (other < 0) return Error{ErrorCode::IllegalMove, quote_text(text) + ": no tile there"};
+        const std::uint8_t segment = state.segment_named(other, *port);
+        if (segment == kNoSegment)
+          return Error{ErrorCode::IllegalMove,
+                       quote_text(text) + ": no feature there on that tile"};
+        return Move::at(MoveKind::PortalDeploy, square->first, square->second, segment,
+                        static_cast<int>(figure->kind));
+      }
     }
     const std::uint8_t segment = state.segment_named(tile, *port);
     if (segment == kNoSegment)
@@ -175,6 +199,31 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
     if (auto canonical = state.canonical_claim(square->first, square->second, *port))
       return *canonical;
     return Move::claim(square->first, square->second, *port);
+  }
+  if (verb == "dragon") {
+    if (auto e = expect_args(1, "dragon X,Y")) return *e;
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    return Move::dragon_step(square->first, square->second);
+  }
+  if (verb == "fairy" || verb == "princess") {
+    // "fairy X,Y" (on a tile), "fairy X,Y LOC" (beside a follower), "princess X,Y LOC".
+    const bool fairy = verb == "fairy";
+    if (args != 2 && !(fairy && args == 1))
+      return bad(text, fairy ? "expected \"fairy X,Y\" or \"fairy X,Y LOCATION\""
+                             : "expected \"princess X,Y LOCATION\"");
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    if (args == 1) return Move::at(MoveKind::Fairy, square->first, square->second, 0);
+    const auto port = parse_location(words[2]);
+    if (!port) return bad(text, "unknown location");
+    const int tile = state.board().tile_at(square->first, square->second);
+    if (tile < 0) return Error{ErrorCode::IllegalMove, quote_text(text) + ": no tile there"};
+    const std::uint8_t segment = state.segment_named(tile, *port);
+    if (segment == kNoSegment)
+      return Error{ErrorCode::IllegalMove, quote_text(text) + ": no feature there on that tile"};
+    return Move::at(fairy ? MoveKind::Fairy : MoveKind::Princess, square->first, square->second,
+                    segment, fairy ? 1 : 0);
   }
   if (verb == "choose") {
     if (auto e = expect_args(1, "choose TILE")) return *e;

@@ -31,8 +31,12 @@ enum class Mechanic : std::uint8_t {
   Builder,
   Pig,
   TradeGoods,
+  Dragon,  // the volcano, the dragon's journeys and the dragon tiles set aside before it
+  Fairy,
+  Portal,  // the magic portal
+  Princess,
 };
-inline constexpr int kMechanicCount = 9;
+inline constexpr int kMechanicCount = 13;
 using MechanicMask = std::uint32_t;
 constexpr MechanicMask mechanic_bit(Mechanic m) {
   return MechanicMask{1} << static_cast<int>(m);
@@ -47,8 +51,8 @@ struct ExpansionInfo {
 };
 
 // Rule options, in the order of kRuleOptionTable.
-enum class RuleOption : std::uint8_t { Bazaar, BuilderBazaar };
-inline constexpr int kRuleOptionCount = 2;
+enum class RuleOption : std::uint8_t { Bazaar, BuilderBazaar, Dragon, Fairy, Princess };
+inline constexpr int kRuleOptionCount = 5;
 inline constexpr int kMaxOptionValues = 4;
 
 struct RuleOptionInfo {
@@ -85,6 +89,10 @@ inline constexpr std::array<ExpansionInfo, kExpansionCount> kExpansionTable = {{
      "a builder earns a second turn part, a pig fattens farms, completed cities yield trade goods",
      mechanic_bit(Mechanic::Builder) | mechanic_bit(Mechanic::Pig) |
          mechanic_bit(Mechanic::TradeGoods)},
+    {Expansion::PrincessDragon, "pd", "Princess & Dragon",
+     "a dragon from the volcano eats figures, a fairy guards them, magic portals and princesses",
+     mechanic_bit(Mechanic::Dragon) | mechanic_bit(Mechanic::Fairy) |
+         mechanic_bit(Mechanic::Portal) | mechanic_bit(Mechanic::Princess)},
 }};
 
 inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable = {{
@@ -105,10 +113,37 @@ inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable =
      2,
      detail::expansion_bit(Expansion::BridgesCastlesBazaars) |
          detail::expansion_bit(Expansion::TradersBuilders)},
+    {RuleOption::Dragon,
+     "dragon",
+     "when a dragon tile's journey comes in the turn",
+     {"after-scoring", "before-scoring"},
+     {"after the turn's scoring (the Big Box text)",
+      "after the figure step, before the scoring (the Big Box turn summary)"},
+     2,
+     detail::expansion_bit(Expansion::PrincessDragon)},
+    {RuleOption::Fairy,
+     "fairy",
+     "where the fairy stands",
+     {"on-tile", "next-to-follower"},
+     {"on a tile: every follower there is guarded and earns its bonuses (Big Box)",
+      "beside one follower: only its owner earns the bonuses (new edition)"},
+     2,
+     detail::expansion_bit(Expansion::PrincessDragon)},
+    {RuleOption::Princess,
+     "princess",
+     "whether the princess's removal of a knight is compulsory",
+     {"must", "may"},
+     {"a princess tile joining an occupied city must send one knight home (Big Box)",
+      "sending a knight home is one more choice of the figure step (new edition)"},
+     2,
+     detail::expansion_bit(Expansion::PrincessDragon)},
 }};
 
 enum class BazaarRule : std::uint8_t { Auction, NoAuction };
 enum class BuilderBazaarRule : std::uint8_t { BazaarFirst, BuilderFirst };
+enum class DragonRule : std::uint8_t { AfterScoring, BeforeScoring };
+enum class FairyRule : std::uint8_t { OnTile, NextToFollower };
+enum class PrincessRule : std::uint8_t { Must, May };
 
 struct RuleSet {
   std::uint32_t expansions = detail::expansion_bit(Expansion::Base);
@@ -123,6 +158,9 @@ struct RuleSet {
   BuilderBazaarRule builder_bazaar() const {
     return static_cast<BuilderBazaarRule>(option(RuleOption::BuilderBazaar));
   }
+  DragonRule dragon() const { return static_cast<DragonRule>(option(RuleOption::Dragon)); }
+  FairyRule fairy() const { return static_cast<FairyRule>(option(RuleOption::Fairy)); }
+  PrincessRule princess() const { return static_cast<PrincessRule>(option(RuleOption::Princess)); }
   bool operator==(const RuleSet&) const = default;
 };
 

@@ -94,6 +94,7 @@ void score_farms(GameData& d) {
     for_each_mechanic(d, [&](const MechanicHooks& m) {
       if (m.farm_scored != nullptr) m.farm_scored(d, farm, event);  // pigs
     });
+    mechanics_feature_scored(d, farm);  // the fairy's bonus
     d.return_followers(farm);
   }
 }

@@ -1,6 +1,6 @@
 // The tile catalogue: every tile type of the base game, of Bridges, Castles and Bazaars, of Inns
-// & Cathedrals and of Traders & Builders, as printed (rotation 0), and derived per-rotation lookup
-// tables, all built at compile time.
+// & Cathedrals, of Traders & Builders and of Princess & Dragon, as printed (rotation 0), and
+// derived per-rotation lookup tables, all built at compile time.
 //
 // Promise: the data restates ../shared/reference/tiles.txt in the project's own form; a tile type
 // is a small integer (TileType) indexing kTileCatalogue; nothing here changes at run time.
@@ -25,8 +25,9 @@ enum class Expansion : std::uint8_t {
   BridgesCastlesBazaars = 1,
   InnsCathedrals = 2,
   TradersBuilders = 3,
+  PrincessDragon = 4,
 };
-inline constexpr int kExpansionCount = 4;
+inline constexpr int kExpansionCount = 5;
 
 // Traders & Builders: the trade good printed on a city segment.
 enum class TradeGood : std::uint8_t { None, Wine, Grain, Cloth };
@@ -44,6 +45,7 @@ struct SegmentSpec {
   bool inn = false;                   // Inns & Cathedrals inn beside this road segment
   bool cathedral = false;             // Inns & Cathedrals cathedral in this city segment
   TradeGood good = TradeGood::None;   // Traders & Builders trade good on this city segment
+  bool princess = false;              // Princess & Dragon princess in this city segment
   std::uint16_t bordered_cities = 0;  // fields: bit k = touches city segment k of this tile
 };
 
@@ -53,6 +55,11 @@ struct TileSpec {
   std::uint8_t count = 0;  // physical copies in the box (including the start copy)
   bool start_tile = false;
   bool bazaar = false;
+  // Princess & Dragon symbols: the dragon flies to a volcano; a dragon tile starts its journey; a
+  // magic portal lets a follower go onto any tile.
+  bool volcano = false;
+  bool dragon = false;
+  bool portal = false;
   std::uint8_t segment_count = 0;
   std::array<SegmentSpec, kMaxPrintedSegments> segments{};
 
@@ -98,18 +105,24 @@ constexpr SegmentSpec goods_city(PortMask ports, TradeGood good) {
   segment.good = good;
   return segment;
 }
+// A city segment with the princess (Princess & Dragon).
+constexpr SegmentSpec princess_city(PortMask ports, bool castle_base = false) {
+  SegmentSpec segment = city(ports, 0, castle_base);
+  segment.princess = true;
+  return segment;
+}
 constexpr SegmentSpec road(PortMask ports, bool inn = false) {
-  return {FeatureKind::Road, ports, 0, false, inn, false, TradeGood::None, 0};
+  return {FeatureKind::Road, ports, 0, false, inn, false, TradeGood::None, false, 0};
 }
 // `cities` lists the 1-based city numbers of the reference ("borders city #1 #2" -> {1, 2}).
 // An enclosed field touching no tile edge (the reference's "field inner") has ports 0.
 constexpr SegmentSpec field(PortMask ports, std::initializer_list<int> cities = {}) {
   std::uint16_t bordered = 0;
   for (int k : cities) bordered = static_cast<std::uint16_t>(bordered | (1u << (k - 1)));
-  return {FeatureKind::Field, ports, 0, false, false, false, TradeGood::None, bordered};
+  return {FeatureKind::Field, ports, 0, false, false, false, TradeGood::None, false, bordered};
 }
 constexpr SegmentSpec cloister() {
-  return {FeatureKind::Cloister, 0, 0, false, false, false, TradeGood::None, 0};
+  return {FeatureKind::Cloister, 0, 0, false, false, false, TradeGood::None, false, 0};
 }
 constexpr TileSpec tile(std::string_view id, int count, Expansion expansion = Expansion::Base) {
   TileSpec spec;
@@ -126,6 +139,18 @@ constexpr TileSpec bazaar(TileSpec spec) {
   spec.bazaar = true;
   return spec;
 }
+constexpr TileSpec volcano(TileSpec spec) {
+  spec.volcano = true;
+  return spec;
+}
+constexpr TileSpec dragon(TileSpec spec) {
+  spec.dragon = true;
+  return spec;
+}
+constexpr TileSpec portal(TileSpec spec) {
+  spec.portal = true;
+  return spec;
+}
 }  // namespace tile_dsl
 
 namespace detail {
@@ -133,6 +158,7 @@ using namespace tile_dsl;
 constexpr Expansion kBcb = Expansion::BridgesCastlesBazaars;
 constexpr Expansion kIc = Expansion::InnsCathedrals;
 constexpr Expansion kTb = Expansion::TradersBuilders;
+constexpr Expansion kPd = Expansion::PrincessDragon;
 constexpr TradeGood kWine = TradeGood::Wine, kGrain = TradeGood::Grain, kCloth = TradeGood::Cloth;
 
 // Written from ../shared/reference/tiles.txt (rotation 0 = the new-edition picture).
@@ -458,6 +484,119 @@ inline constexpr std::array kCatalogue = {
         .add(field(ESE, {1}))
         .add(field(SSE | SSW, {1})),
     tile("TB-X", 1, kTb).add(goods_city(N | W, kWine)).add(city(E | S)).add(field(0, {1, 2})),
+    // ---- Princess & Dragon: 30 tiles, PD-A..PD-Z and PD-1..PD-3 (PD-G twice) ----
+    tile("PD-A", 1, kPd)
+        .add(princess_city(N | W))
+        .add(road(E | S))
+        .add(field(ENE | SSW, {1}))
+        .add(field(ESE | SSE)),
+    tile("PD-B", 1, kPd).add(princess_city(N | W)).add(field(ENE | ESE | SSE | SSW, {1})),
+    tile("PD-C", 1, kPd).add(princess_city(N | E | W)).add(field(SSE | SSW, {1})),
+    tile("PD-D", 1, kPd)
+        .add(princess_city(N, true))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(ENE | WNW, {1}))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
+    tile("PD-E", 1, kPd)
+        .add(princess_city(N | W))
+        .add(field(ENE | ESE, {1}))
+        .add(field(SSE | SSW, {1})),
+    tile("PD-F", 1, kPd)
+        .add(princess_city(N))
+        .add(city(E | S, 1))
+        .add(field(WSW | WNW, {1}))
+        .add(field(0, {1, 2})),
+    dragon(tile("PD-G", 2, kPd))
+        .add(road(S | W))
+        .add(field(NNW | NNE | ENE | ESE | SSE | WNW))
+        .add(field(SSW | WSW)),
+    dragon(tile("PD-H", 1, kPd))
+        .add(road(N | S))
+        .add(field(NNW | SSW | WSW | WNW))
+        .add(field(NNE | ENE | ESE | SSE)),
+    dragon(tile("PD-I", 1, kPd))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
+    dragon(tile("PD-J", 1, kPd)).add(cap(N)).add(field(ENE | ESE | SSE | SSW | WSW | WNW, {1})),
+    dragon(tile("PD-K", 1, kPd)).add(city(N | W)).add(field(ENE | ESE | SSE | SSW, {1})),
+    dragon(tile("PD-L", 1, kPd))
+        .add(cap(N))
+        .add(road(S | W))
+        .add(field(ENE | ESE | SSE | WNW, {1}))
+        .add(field(SSW | WSW)),
+    dragon(tile("PD-M", 1, kPd))
+        .add(cap(N))
+        .add(road(E | S))
+        .add(field(ENE | SSW | WSW | WNW, {1}))
+        .add(field(ESE | SSE)),
+    dragon(tile("PD-N", 1, kPd))
+        .add(city(E | W, 1))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE | SSW, {1})),
+    // The cloister stands inside the city; both may hold a follower.
+    dragon(tile("PD-O", 1, kPd)).add(city(N | E | W)).add(field(SSE | SSW, {1})).add(cloister()),
+    dragon(tile("PD-P", 1, kPd))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW))
+        .add(cloister()),
+    // The road runs on under the city through a tunnel: one road, one city, two fields.
+    dragon(tile("PD-Q", 1, kPd))
+        .add(city(E | W))
+        .add(road(N | S))
+        .add(field(NNW | NNE, {1}))
+        .add(field(SSE | SSW, {1})),
+    portal(tile("PD-R", 1, kPd))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | NNE | ENE | WNW))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW)),
+    portal(tile("PD-S", 1, kPd)).add(city(N | E | W, 1)).add(field(SSE | SSW, {1})),
+    portal(tile("PD-T", 1, kPd))
+        .add(cap(N))
+        .add(road(S | W))
+        .add(field(ENE | ESE | SSE | WNW, {1}))
+        .add(field(SSW | WSW)),
+    portal(tile("PD-U", 1, kPd))
+        .add(cap(N))
+        .add(road(E | S))
+        .add(field(ENE | SSW | WSW | WNW, {1}))
+        .add(field(ESE | SSE)),
+    portal(tile("PD-V", 1, kPd))
+        .add(city(N | W))
+        .add(road(E | S))
+        .add(field(ENE | SSW, {1}))
+        .add(field(ESE | SSE)),
+    portal(tile("PD-W", 1, kPd))
+        .add(road(N | W))
+        .add(road(E | S))
+        .add(field(NNW | WNW))
+        .add(field(NNE | ENE | SSW | WSW))
+        .add(field(ESE | SSE)),
+    volcano(tile("PD-X", 1, kPd))
+        .add(road(S | W))
+        .add(field(NNW | NNE | ENE | ESE | SSE | WNW))
+        .add(field(SSW | WSW)),
+    volcano(tile("PD-Y", 1, kPd)).add(cap(N)).add(cap(W)).add(field(ENE | ESE | SSE | SSW, {1, 2})),
+    volcano(tile("PD-Z", 1, kPd)).add(cap(N)).add(field(ENE | ESE | SSE | SSW | WSW | WNW, {1})),
+    volcano(tile("PD-1", 1, kPd)).add(road(S)).add(field(kAllHalves)),
+    volcano(tile("PD-2", 1, kPd)).add(field(kAllHalves)),
+    volcano(tile("PD-3", 1, kPd))
+        .add(road(N | S))
+        .add(field(NNW | SSW | WSW | WNW))
+        .add(field(NNE | ENE | ESE | SSE)),
 };
 }  // namespace detail
 
@@ -533,7 +672,8 @@ constexpr bool catalogue_is_consistent() {
     for (int i = 0; i < spec.segment_count; ++i) {
       const SegmentSpec& s = spec.segments[i];
       // Pennants, castle bases and cathedrals belong to cities, inns to roads.
-      if (s.kind != FeatureKind::City && (s.pennants || s.castle_base || s.cathedral)) return false;
+      if (s.kind != FeatureKind::City && (s.pennants || s.castle_base || s.cathedral || s.princess))
+        return false;
       if (s.kind != FeatureKind::Road && s.inn) return false;
       if (s.kind == FeatureKind::Field) {
         if ((s.ports & ~half_edges_mask()) || (field_halves & s.ports)) return false;
@@ -558,7 +698,9 @@ constexpr bool catalogue_is_consistent() {
   }
   return tiles[static_cast<std::size_t>(Expansion::Base)] == 72 &&
          tiles[static_cast<std::size_t>(Expansion::BridgesCastlesBazaars)] == 12 &&
-         tiles[static_cast<std::size_t>(Expansion::InnsCathedrals)] == 18;
+         tiles[static_cast<std::size_t>(Expansion::InnsCathedrals)] == 18 &&
+         tiles[static_cast<std::size_t>(Expansion::TradersBuilders)] == 24 &&
+         tiles[static_cast<std::size_t>(Expansion::PrincessDragon)] == 30;
 }
 static_assert(catalogue_is_consistent(), "tile catalogue contradicts the reference's invariants");
 }  // namespace detail

@@ -4,6 +4,7 @@
 #include "core/mechanics/bazaar.h"
 #include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
+#include "core/mechanics/dragon.h"
 #include "core/mechanics/mechanics.h"
 #include "core/mechanics/trade_goods.h"
 
@@ -15,6 +16,7 @@ StepResult begin_part_step(GameData& d, bool /*entering*/) {
   d.turn.tile = -1;
   d.turn.in_hand = kNoTile;
   d.turn.figure_done = false;
+  d.turn.tile_closed = false;
   ++d.turn.number;
   d.flow.decider = d.turn.player;
   for_each_mechanic(d, [&](const MechanicHooks& m) {
@@ -31,13 +33,15 @@ StepResult next_part_step(GameData& d, bool /*entering*/) {
 constexpr MechanicMask kBase = 0;
 constexpr MechanicMask kBuilder = mechanic_bit(Mechanic::Builder);
 constexpr MechanicMask kBazaar = mechanic_bit(Mechanic::Bazaar);
+constexpr MechanicMask kDragon = mechanic_bit(Mechanic::Dragon);
 
 // The order of play (record-format-bigbox.md, "Order of play"), one row per step.
 constexpr std::array kTurnSteps = {
     TurnStepRow{TurnStep::BeginPart, "begin part", kBase, &begin_part_step},
     TurnStepRow{TurnStep::PlaceTile, "place tile", kBase, &place_step},
     TurnStepRow{TurnStep::Figure, "figure", kBase, &figure_step},
-    TurnStepRow{TurnStep::BuilderCheck, "builder check", kBuilder, &builder::check_step},
+    TurnStepRow{TurnStep::DragonBeforeScoring, "dragon before scoring", kDragon,
+                &dragon::journey_before_scoring},
     TurnStepRow{TurnStep::CollectCompletions, "completions", kBase, &collect_completions_step},
     TurnStepRow{TurnStep::CastleChoices, "castle choices", mechanic_bit(Mechanic::Castles),
                 &castles::run_choices},
@@ -46,6 +50,7 @@ constexpr std::array kTurnSteps = {
                 &trade_goods::take_step},
     TurnStepRow{TurnStep::CastleRounds, "castle rounds", mechanic_bit(Mechanic::Castles),
                 &castles::run_rounds},
+    TurnStepRow{TurnStep::DragonAfterScoring, "dragon", kDragon, &dragon::journey_after_scoring},
     // The steps of a turn part end here: a part that ends early continues with the next row.
     // What follows a part: its builder second part at once inside a bazaar round; a bazaar;
     // the second part of a normal part, before the auction (builder-first) or after the bazaar.
@@ -98,6 +103,8 @@ constexpr std::array kDecisions = {
                 &bazaar::apply},
     DecisionRow{Phase::AuctionDecide, "buy-or-sell", "the auctioneer to buy or sell",
                 &bazaar::moves, &bazaar::explain, &bazaar::apply},
+    DecisionRow{Phase::DragonMove, "dragon", "the dragon to be moved", &dragon::moves,
+                &dragon::explain, &dragon::apply},
     DecisionRow{Phase::GameOver, "over", "nothing: the game is over", &no_moves, &explain_over,
                 &apply_nothing},
 };
@@ -165,6 +172,7 @@ void run_flow(GameData& d, StepResult result) {
 bool draw_tile(GameData& d) {
   while (d.deck.next < static_cast<int>(d.deck.tiles.size())) {
     const TileType drawn = d.deck.tiles[static_cast<std::size_t>(d.deck.next++)];
+    if (set_aside_by_mechanics(d, drawn)) continue;  // a dragon tile before the first volcano
     if (d.has_any_placement(drawn)) {
       d.turn.in_hand = drawn;
       d.turn.tile_drawn = true;

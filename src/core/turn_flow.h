@@ -26,21 +26,22 @@
 namespace carcassonne {
 
 enum class TurnStep : std::uint8_t {
-  BeginPart,           // 1. a turn part begins ([fairy point] to come)
-  PlaceTile,           // 2. draw (or take the purchased tile), place it or discard it
-  Figure,              // 2-4. optional bridge, then exactly one figure action
-  BuilderCheck,        // 3. whether the tile extends the player's builder's feature
-  CollectCompletions,  // 6. the features the tile (and bridge) completed
-  CastleChoices,       // 6. `castle`/`score` for completed small cities
-  ScoreFeatures,       // 6. completed features score; their figures go home
-  TradeGoods,          // 6. the completing player takes the completed cities' goods
-  CastleRounds,        // 6. castles score completions in their fief (`claim`)
-  SecondPartAtOnce,    // 9. a bazaar-round part's builder second part, before the round goes on
-  BazaarReveal,        // 9. a due bazaar takes its tiles from the deck
-  SecondPartFirst,     // 10. builder-first: the second part before the auction
-  BazaarAuction,       // 9. the auction and the bazaar round (each purchase a turn part)
-  SecondPart,          // 10. the builder's second part after the bazaar
-  NextPart,            // the next player's turn
+  BeginPart,            // 1. a turn part begins ([fairy point] to come)
+  PlaceTile,            // 2. draw (or take the purchased tile), place it or discard it
+  Figure,               // 2-4. optional bridge, [3. builder check], exactly one figure action
+  DragonBeforeScoring,  // 5. the dragon's journey (option "dragon": "before-scoring")
+  CollectCompletions,   // 6. the features the tile (and bridge) completed
+  CastleChoices,        // 6. `castle`/`score` for completed small cities
+  ScoreFeatures,        // 6. completed features score; their figures go home
+  TradeGoods,           // 6. the completing player takes the completed cities' goods
+  CastleRounds,         // 6. castles score completions in their fief (`claim`)
+  DragonAfterScoring,   // 8. the dragon's journey (option "dragon": "after-scoring", default)
+  SecondPartAtOnce,     // 9. a bazaar-round part's builder second part, before the round goes on
+  BazaarReveal,         // 9. a due bazaar takes its tiles from the deck
+  SecondPartFirst,      // 10. builder-first: the second part before the auction
+  BazaarAuction,        // 9. the auction and the bazaar round (each purchase a turn part)
+  SecondPart,           // 10. the builder's second part after the bazaar
+  NextPart,             // the next player's turn
 };
 
 struct TurnStepRow {

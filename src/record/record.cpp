@@ -182,6 +182,8 @@ GameConfig game_config(const Record& record) {
   config.start_tile = record.start_tile;
   config.deck =
       record.deck ? *record.deck : shuffled_deck(record.rules, record.start_tile, record.seed);
+  // A seeded deck also shuffles in the tiles that come back later (dragon tiles set aside).
+  if (!record.deck) config.seed = record.seed;
   return config;
 }
 
@@ -249,6 +251,16 @@ std::string state_summary_json(const GameState& state, const Record& record) {
       goods.push_back(counts);
     }
     out["goods"] = goods;
+  }
+  if (state.has(Mechanic::Dragon) || state.has(Mechanic::Fairy)) {
+    // Contract: the tile "X,Y" the dragon and the fairy stand on, or null.
+    auto square_of = [&](int tile) -> json {
+      if (tile < 0) return nullptr;
+      const PlacedTile& p = state.placed_tiles()[static_cast<std::size_t>(tile)];
+      return std::to_string(p.x) + "," + std::to_string(p.y);
+    };
+    out["dragon"] = square_of(state.dragon_tile());
+    out["fairy"] = square_of(state.fairy_tile());
   }
   if (!state.over()) {
     const PendingDecision pending = state.pending();

@@ -127,6 +127,8 @@ std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerVi
       if (event.pig) return who + "'s pig added " + points + " (" + supplied + ")";
       return who + " scored a farm supplying " + supplied + ": " + points;
     }
+    case ScoreCategory::Fairy:
+      return who + " scored " + points + " by the fairy";
     case ScoreCategory::Castle:
       return who + "'s castle at " + std::to_string(event.x) + "," + std::to_string(event.y) +
              " scored " + points;
@@ -207,6 +209,18 @@ std::string action_text(const Before& before, const GameState& after, const Move
       return who + std::string(kPlaced[static_cast<std::size_t>(deployed_figure(move.kind))]) +
              std::string(kind);
     }
+    case MoveKind::PortalDeploy: {
+      const std::string figure = move.aux == static_cast<int>(FigureKind::LargeFollower)
+                                     ? "the large follower"
+                                     : "a follower";
+      return who + " sent " + figure + " through the magic portal to " + at;
+    }
+    case MoveKind::Fairy:
+      return who + " moved the fairy to " + at;
+    case MoveKind::Princess:
+      return who + "'s princess sent home the knight at " + at;
+    case MoveKind::DragonStep:
+      return who + " moved the dragon to " + at;
     case MoveKind::Skip:
       return who + " placed no follower";
     case MoveKind::Castle:

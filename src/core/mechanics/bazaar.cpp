@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/game_data.h"
+#include "core/mechanics/mechanics.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::bazaar {
@@ -130,14 +131,27 @@ StepResult reveal(GameData& d, bool /*entering*/) {
     return StepResult::Done;
   const bool bazaar_placed = d.turn.tile_drawn && d.turn.tile >= 0 &&
                              tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).bazaar;
-  if (!bazaar_placed || d.deck.left() < d.player_count) return StepResult::Done;
+  if (!bazaar_placed) return StepResult::Done;
+  // Too few tiles: only those no mechanic would set aside count.
+  int available = 0;
+  for (std::size_t i = static_cast<std::size_t>(d.deck.next); i < d.deck.tiles.size(); ++i)
+    available += mechanics_set_aside(d, d.deck.tiles[i]) ? 0 : 1;
+  if (available < d.player_count) return StepResult::Done;
   b.stage = BazaarStage::Revealed;
   b.host = d.turn.player;
   // Out of the deck altogether (not merely drawn past): the drawn part of the deck is public, and
-  // these tiles are not until their auction.
-  const auto first = d.deck.tiles.begin() + d.deck.next;
-  d.deck.face_down.assign(first, first + d.player_count);
-  d.deck.tiles.erase(first, first + d.player_count);
+  // these tiles are not until their auction. A tile set aside instead (a dragon tile before the
+  // first volcano) is drawn past, publicly, and the next one taken.
+  d.deck.face_down.clear();
+  while (static_cast<int>(d.deck.face_down.size()) < d.player_count) {
+    const auto next = d.deck.tiles.begin() + d.deck.next;
+    if (set_aside_by_mechanics(d, *next)) {
+      ++d.deck.next;
+      continue;
+    }
+    d.deck.face_down.push_back(*next);
+    d.deck.tiles.erase(next);
+  }
   return StepResult::Done;
 }
 

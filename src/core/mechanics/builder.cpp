@@ -81,19 +81,18 @@ void apply(GameData& d, const Move& move) {
   d.turn.figure_done = true;
 }
 
-StepResult check_step(GameData& d, bool /*entering*/) {
+void check(GameData& d) {
   // Second parts earn nothing (TB-9); a part that placed no tile has nothing to check.
-  if (d.turn.part == PartKind::Second || d.turn.tile < 0) return StepResult::Done;
+  if (d.turn.part == PartKind::Second || d.turn.tile < 0) return;
   // A builder in supply stands nowhere (the fast, common case).
-  if (d.figures_of(d.turn.player, FigureKind::Builder) > 0) return StepResult::Done;
+  if (d.figures_of(d.turn.player, FigureKind::Builder) > 0) return;
   const int tile = d.turn.tile;
   const PlacedTile& placed = d.placed[static_cast<std::size_t>(tile)];
   const TileSpec& spec = tile_spec(placed.type);
   bool extends = false;
   for (const Follower& f : d.followers) {
-    // The player's builder as it stood before the placement: one deployed in this figure step
-    // stands on the new tile and does not count. (The check belongs between `bridge` and the
-    // figure action; nothing in between moves a builder away before this row runs.)
+    // The player's builder as it stood before the placement (the check runs before the figure
+    // action, which may send it home: the princess).
     if (f.kind != FigureKind::Builder || f.player != d.turn.player ||
         d.features.node(f.node).placed_tile == tile)
       continue;
@@ -104,13 +103,12 @@ StepResult check_step(GameData& d, bool /*entering*/) {
     // A bridge on the new tile is part of it; a bridge elsewhere does not count by itself.
     extends = extends || (placed.has_bridge() && d.feature_of(tile, kBridgeSegment) == root);
   }
-  if (!extends) return StepResult::Done;
+  if (!extends) return;
   BuilderState& b = d.mechanics.builder;
   if (d.turn.part == PartKind::BazaarRound)
     b.at_once = true;
   else
     b.after_bazaar = d.turn.player;
-  return StepResult::Done;
 }
 
 StepResult second_part_at_once(GameData& d, bool /*entering*/) {

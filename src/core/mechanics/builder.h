@@ -41,8 +41,10 @@ std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 // Whether the builder of the turn's player may stand on `segment` of the tile just placed.
 bool can_stand(const GameData& d, int segment);
+// Step 3, between `place`/`bridge` and the figure action: whether the tile extends the feature
+// of the player's builder (a second part follows).
+void check(GameData& d);
 // Rows of the turn flow.
-StepResult check_step(GameData& d, bool entering);
 StepResult second_part_at_once(GameData& d, bool entering);
 StepResult second_part_first(GameData& d, bool entering);
 StepResult second_part(GameData& d, bool entering);

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "core/game_data.h"
+#include "core/mechanics/mechanics.h"
 
 namespace carcassonne::castles {
 
@@ -103,6 +104,7 @@ void score_castle(GameData& d, int castle, Completion completion) {
   event.x = c.x[0];
   event.y = c.y[0];
   d.log(event);
+  mechanics_feature_scored(d, d.features.find(c.city));  // the fairy's bonus
   d.return_followers(d.features.find(c.city));
   c.occupied = false;
   d.scoring.completed.push_back(

@@ -6,6 +6,8 @@
 #include "core/mechanics/bridges.h"
 #include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
+#include "core/mechanics/dragon.h"
+#include "core/mechanics/fairy.h"
 #include "core/mechanics/trade_goods.h"
 
 namespace carcassonne {
@@ -16,6 +18,8 @@ struct MechanicStates {
   BazaarState bazaar;
   BuilderState builder;
   TradeGoodsState trade_goods;
+  DragonState dragon;
+  FairyState fairy;
   bool operator==(const MechanicStates&) const = default;
 };
 

@@ -6,9 +6,13 @@
 #include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
 #include "core/mechanics/cathedral.h"
+#include "core/mechanics/dragon.h"
+#include "core/mechanics/fairy.h"
 #include "core/mechanics/inn.h"
 #include "core/mechanics/large_follower.h"
 #include "core/mechanics/pig.h"
+#include "core/mechanics/portal.h"
+#include "core/mechanics/princess.h"
 #include "core/mechanics/trade_goods.h"
 
 namespace carcassonne {
@@ -77,6 +81,7 @@ constexpr MechanicHooks builder_row() {
   MechanicHooks m{Mechanic::Builder, "builder", "a builder"};
   m.setup = &builder::setup;
   m.figure_moves = &builder::figure_moves;
+  m.before_figure_action = &builder::check;
   m.owns = &builder::owns;
   m.explain = &builder::explain;
   m.apply = &builder::apply;
@@ -103,11 +108,53 @@ constexpr MechanicHooks trade_goods_row() {
   return m;
 }
 
+constexpr MechanicHooks dragon_row() {
+  MechanicHooks m{Mechanic::Dragon, "dragon", ""};
+  m.sets_aside = &dragon::sets_aside;
+  m.set_aside = &dragon::set_aside;
+  m.on_placed = &dragon::on_placed;
+  m.invariants = &dragon::invariants;
+  return m;
+}
+
+constexpr MechanicHooks fairy_row() {
+  MechanicHooks m{Mechanic::Fairy, "fairy", "the fairy"};
+  m.begin_part = &fairy::begin_part;
+  m.figure_moves = &fairy::figure_moves;
+  m.owns = &fairy::owns;
+  m.explain = &fairy::explain;
+  m.apply = &fairy::apply;
+  m.feature_scored = &fairy::feature_scored;
+  m.invariants = &fairy::invariants;
+  return m;
+}
+
+constexpr MechanicHooks portal_row() {
+  MechanicHooks m{Mechanic::Portal, "magic portal", ""};
+  m.figure_moves = &portal::figure_moves;
+  m.owns = &portal::owns;
+  m.explain = &portal::explain;
+  m.apply = &portal::apply;
+  return m;
+}
+
+constexpr MechanicHooks princess_row() {
+  MechanicHooks m{Mechanic::Princess, "princess", "the princess"};
+  m.figure_moves = &princess::figure_moves;
+  m.figure_compels = &princess::compels;
+  m.figure_blocked = &princess::figure_blocked;
+  m.owns = &princess::owns;
+  m.explain = &princess::explain;
+  m.apply = &princess::apply;
+  return m;
+}
+
 }  // namespace
 
 constexpr std::array<MechanicHooks, kMechanicCount> kMechanicTable = {
-    bridges_row(),   castles_row(), bazaar_row(), large_follower_row(), inn_row(),
-    cathedral_row(), builder_row(), pig_row(),    trade_goods_row(),
+    bridges_row(),   castles_row(), bazaar_row(),   large_follower_row(), inn_row(),
+    cathedral_row(), builder_row(), pig_row(),      trade_goods_row(),    dragon_row(),
+    fairy_row(),     portal_row(),  princess_row(),
 };
 
 namespace {
@@ -125,6 +172,30 @@ const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind) {
     if (m.owns != nullptr && m.owns(kind)) owner = &m;
   });
   return owner;
+}
+
+bool mechanics_set_aside(const GameData& d, TileType tile) {
+  bool aside = false;
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    aside = aside || (m.sets_aside != nullptr && m.sets_aside(d, tile));
+  });
+  return aside;
+}
+
+bool set_aside_by_mechanics(GameData& d, TileType tile) {
+  bool aside = false;
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (aside || m.sets_aside == nullptr || !m.sets_aside(d, tile)) return;
+    m.set_aside(d, tile);
+    aside = true;
+  });
+  return aside;
+}
+
+void mechanics_feature_scored(GameData& d, NodeId root) {
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.feature_scored != nullptr) m.feature_scored(d, root);
+  });
 }
 
 int mechanics_feature_value(const GameData& d, NodeId root, bool final_scoring, int tiles,

@@ -34,6 +34,10 @@ struct MechanicHooks {
   void (*setup)(GameData&) = nullptr;
   // A turn part begins.
   void (*begin_part)(GameData&) = nullptr;
+  // A tile taken from the deck (a draw, a bazaar's reveal): whether this mechanic sets it aside
+  // now (the dragon tiles before the first volcano), and setting it aside.
+  bool (*sets_aside)(const GameData&, TileType) = nullptr;
+  void (*set_aside)(GameData&, TileType) = nullptr;
   // Placement: rotations of a tile on a frontier square that are legal only with this mechanic
   // (a bridge); whether a tile has any such placement; actions offered beside the placements
   // (`discard`), given whether the tile has a plain placement; what a placement leaves to do.
@@ -56,6 +60,12 @@ struct MechanicHooks {
   std::optional<Error> (*figure_blocked)(const GameData&) = nullptr;
   // The figure step: this mechanic's figure actions (after the base game's followers).
   void (*figure_moves)(const GameData&, MoveList&) = nullptr;
+  // The figure step: whether this mechanic's figure actions are the only legal ones now (the
+  // princess); figure_blocked then explains why the others are not.
+  bool (*figure_compels)(const GameData&) = nullptr;
+  // The figure step's action (not a prelude's) is about to be performed: what this mechanic
+  // checks between `place`/`bridge` and the figure action (the builder's second part).
+  void (*before_figure_action)(GameData&) = nullptr;
   // Actions of the figure step this mechanic owns: explanation when illegal, and performing one.
   bool (*owns)(MoveKind) = nullptr;
   std::optional<Error> (*explain)(const GameData&, const Move&) = nullptr;
@@ -66,6 +76,9 @@ struct MechanicHooks {
   // The value of a feature as scored (completed, or at the end): the base game's value in.
   int (*feature_value)(const GameData&, NodeId root, bool final_scoring, int tiles,
                        int value) = nullptr;
+  // A feature (any kind, a castle's city too) is being scored, its figures still on it: what this
+  // mechanic adds to every scoring (the fairy's bonus).
+  void (*feature_scored)(GameData&, NodeId root) = nullptr;
   // A farm has scored (`event`: its points, cities, castles and winners), its figures still on
   // it: what this mechanic adds (the pig).
   void (*farm_scored)(GameData&, NodeId farm, const ScoreEvent& event) = nullptr;
@@ -88,6 +101,13 @@ void for_each_mechanic(const GameData& d, F&& f) {
 
 // The mechanic in play that owns an action of the figure step, or null.
 const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind);
+
+// A tile taken from the deck: whether a mechanic in play would set it aside now, and doing so
+// (true when it did).
+bool mechanics_set_aside(const GameData& d, TileType tile);
+bool set_aside_by_mechanics(GameData& d, TileType tile);
+// A feature is being scored (mechanics' bonuses for every scoring).
+void mechanics_feature_scored(GameData& d, NodeId root);
 
 int mechanics_feature_value(const GameData& d, NodeId root, bool final_scoring, int tiles,
                             int value);

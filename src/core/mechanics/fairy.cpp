@@ -1,0 +1,171 @@
+// The fairy (Princess & Dragon). See fairy.h for the rules.
+#include "core/mechanics/fairy.h"
+
+#include <array>
+
+#include "core/game_data.h"
+#include "core/turn_flow.h"
+
+namespace carcassonne::fairy {
+
+namespace {
+
+bool beside_follower(const GameData& d) {
+  return d.rules.fairy() == FairyRule::NextToFollower;
+}
+
+// The segment figure `f` stands on at `tile`: its own on its tile, a castle's cap on the castle's
+// other tile; -1 elsewhere.
+int segment_on(const GameData& d, const Follower& f, int tile) {
+  const FeatureNode& node = d.features.node(f.node);
+  if (node.placed_tile == tile) return node.segment;
+  const NodeId root = d.features.find_const(f.node);
+  if (!d.features.node(root).castle) return -1;
+  NodeId member = root;
+  do {
+    if (d.features.node(member).placed_tile == tile) return d.features.node(member).segment;
+    member = d.features.node(member).next_member;
+  } while (member != root);
+  return -1;
+}
+
+// Calls f(figure, tile) for each follower of `player` and each tile it stands on (a castle's
+// follower: both castle tiles).
+template <typename F>
+void for_each_follower_tile(const GameData& d, PlayerId player, F&& f) {
+  for (const Follower& figure : d.followers) {
+    if (figure.player != player || !figure_info(figure.kind).follower) continue;
+    const FeatureNode& node = d.features.node(figure.node);
+    f(figure, static_cast<int>(node.placed_tile));
+    const NodeId root = d.features.find_const(figure.node);
+    if (!d.features.node(root).castle) continue;
+    NodeId member = root;
+    do {
+      const int tile = d.features.node(member).placed_tile;
+      if (tile != node.placed_tile) f(figure, tile);
+      member = d.features.node(member).next_member;
+    } while (member != root);
+  }
+}
+
+bool allowed_tile(const GameData& d, int tile) {
+  return tile != d.mechanics.fairy.tile && tile != d.mechanics.dragon.tile;
+}
+
+Move fairy_move(const GameData& d, const Follower& f, int tile) {
+  const PlacedTile& p = d.placed[static_cast<std::size_t>(tile)];
+  if (!beside_follower(d)) return Move::at(MoveKind::Fairy, p.x, p.y, 0);
+  return Move::at(MoveKind::Fairy, p.x, p.y, segment_on(d, f, tile), 1);
+}
+
+void score(GameData& d, std::uint8_t winners, int points) {
+  if (winners == 0) return;
+  d.add_points(winners, points, ScoreCategory::Fairy);
+  ScoreEvent event;
+  event.category = ScoreCategory::Fairy;
+  event.points = points;
+  event.winners = winners;
+  const PlacedTile& where = d.placed[static_cast<std::size_t>(d.mechanics.fairy.tile)];
+  event.x = where.x;
+  event.y = where.y;
+  d.log(event);
+}
+
+// Players whose followers the fairy favours among those for which `counts` holds.
+template <typename Counts>
+std::uint8_t favoured(const GameData& d, Counts counts) {
+  const int tile = d.mechanics.fairy.tile;
+  std::uint8_t players = 0;
+  for (const Follower& f : d.followers) {
+    if (!figure_info(f.kind).follower || !counts(f)) continue;
+    if (beside_follower(d) ? f.with_fairy : d.stands_on(f, tile))
+      players = static_cast<std::uint8_t>(players | (1u << f.player));
+  }
+  return players;
+}
+
+}  // namespace
+
+void begin_part(GameData& d) {
+  // PD-6, Y-1: once per turn, never in a builder's second part.
+  if (d.mechanics.fairy.tile < 0 || d.turn.part == PartKind::Second) return;
+  const PlayerId player = d.turn.player;
+  score(d, favoured(d, [&](const Follower& f) { return f.player == player; }) & (1u << player), 1);
+}
+
+void figure_moves(const GameData& d, MoveList& out) {
+  if (!beside_follower(d)) {
+    // One move per tile, however many followers stand there.
+    std::array<std::int16_t, 24> seen{};
+    int n = 0;
+    for_each_follower_tile(d, d.turn.player, [&](const Follower& f, int tile) {
+      if (!allowed_tile(d, tile)) return;
+      for (int i = 0; i < n; ++i)
+        if (seen[static_cast<std::size_t>(i)] == tile) return;
+      if (n < static_cast<int>(seen.size()))
+        seen[static_cast<std::size_t>(n++)] = static_cast<std::int16_t>(tile);
+      out.push(fairy_move(d, f, tile));
+    });
+    return;
+  }
+  for_each_follower_tile(d, d.turn.player, [&](const Follower& f, int tile) {
+    if (allowed_tile(d, tile)) out.push(fairy_move(d, f, tile));
+  });
+}
+
+bool owns(MoveKind kind) {
+  return kind == MoveKind::Fairy;
+}
+
+std::optional<Error> explain(const GameData& d, const Move& move) {
+  const int tile = d.board.tile_at(move.x, move.y);
+  if (tile < 0) return Error{ErrorCode::IllegalMove, "the fairy goes onto a placed tile"};
+  if (tile == d.mechanics.fairy.tile)
+    return Error{ErrorCode::IllegalMove, "the fairy stands on that tile already"};
+  if (tile == d.mechanics.dragon.tile)
+    return Error{ErrorCode::IllegalMove, "the fairy never goes onto the dragon's tile"};
+  if (beside_follower(d) && move.aux == 0)
+    return Error{ErrorCode::BadNotation,
+                 "the fairy goes beside a follower: name its location (fairy X,Y LOC)"};
+  if (!beside_follower(d) && move.aux != 0)
+    return Error{ErrorCode::BadNotation, "the fairy goes onto a tile: fairy X,Y"};
+  return Error{ErrorCode::IllegalMove,
+               beside_follower(d) ? "the fairy goes only beside one of your followers"
+                                  : "the fairy goes only onto a tile where you have a follower"};
+}
+
+void apply(GameData& d, const Move& move) {
+  const int tile = d.board.tile_at(move.x, move.y);
+  d.mechanics.fairy.tile = static_cast<std::int16_t>(tile);
+  d.turn.figure_done = true;
+  if (!beside_follower(d)) return;
+  for (Follower& f : d.followers) f.with_fairy = false;
+  for (Follower& f : d.followers)
+    if (f.player == d.turn.player && figure_info(f.kind).follower &&
+        segment_on(d, f, tile) == move.segment) {
+      f.with_fairy = true;
+      return;
+    }
+}
+
+void feature_scored(GameData& d, NodeId root) {
+  // PD-8, PD-9: 3 for each player with a follower of the feature by the fairy, majority or not.
+  if (d.mechanics.fairy.tile < 0) return;
+  score(d, favoured(d, [&](const Follower& f) { return d.features.find(f.node) == root; }), 3);
+}
+
+std::string invariants(const GameData& d) {
+  const FairyState& s = d.mechanics.fairy;
+  if (s.tile >= static_cast<int>(d.placed.size())) return "the fairy stands on no tile";
+  int beside = 0;
+  for (const Follower& f : d.followers) {
+    if (!f.with_fairy) continue;
+    ++beside;
+    if (!beside_follower(d) || !figure_info(f.kind).follower || !d.stands_on(f, s.tile))
+      return "the fairy's follower is not on the fairy's tile";
+  }
+  if (beside > 1) return "the fairy stands beside two followers";
+  return {};
+}
+
+}  // namespace carcassonne::fairy
