@@ -41,6 +41,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli_runner.h"
 #include "scenario_util.h"
 
 namespace carcassonne {
@@ -1155,16 +1156,22 @@ TEST(PdScenarioPrincess, Pd26EmptyCityNormalDeployment) {
 //
 // Red U(1,0); Blue E r0 at 1,-1, knight on its cap N; Red PD-D r180 at 1,-2 closes the small
 // city of two castle bases (2 tiles).
-//  "must": only "princess 1,-1 N"; the city then scores for nobody, no castle: Blue's turn.
-//  "may": options: the princess, PD-D's three roads (E, N, W) and three fields (ESE, NNW, NNE),
-//  skip; after skip Blue's lone knight owns the small city: Blue's castle choice.
+// With "bcb" the optional bridge of step 2 is still open beside the figure actions: only on
+// E(1,-1), west-east (its W and E sides are field and face empty squares; its N side is city;
+// PD-D has roads on W, N, E).
+//  "must": "princess 1,-1 N" (and the bridge); the city then scores for nobody, no castle:
+//  Blue's turn.
+//  "may": options: the bridge, the princess, PD-D's three roads (E, N, W) and three fields (ESE,
+//  NNW, NNE), skip; after skip Blue's lone knight owns the small city: Blue's castle choice.
 TEST(PdScenarioPrincess, X14PrincessBeforeTheCastleChoice) {
   const Strings deck = {"U", "E", "PD-D", "B"};
   const Strings prefix = {"place 1,0 r90", "skip", "place 1,-1 r0", "meeple N", "place 1,-2 r180"};
   const Strings expansions = {"pd", "bcb"};
   auto must = play_pd(deck, prefix, {}, expansions);
   ASSERT_TRUE(must);
-  EXPECT_EQ(legal_options(*must), (Strings{"princess 1,-1 N"}));
+  // Step 2 is still open: the optional bridge on E (1,-1) west-east (both ends on its fields,
+  // facing empty squares); of the figure actions only the princess.
+  EXPECT_EQ(legal_options(*must), sorted({"bridge 1,-1 EW", "princess 1,-1 N"}));
   auto state = play_pd(deck, with(prefix, {"princess 1,-1 N"}), {}, expansions);
   ASSERT_TRUE(state);
   EXPECT_TRUE(pending_is(*state, kBlue, Phase::PlaceTile));
@@ -1177,8 +1184,8 @@ TEST(PdScenarioPrincess, X14PrincessBeforeTheCastleChoice) {
   auto offered = play_pd(deck, prefix, may, expansions);
   ASSERT_TRUE(offered);
   EXPECT_EQ(follower_options(*offered),
-            sorted({"princess 1,-1 N", "meeple E", "meeple N", "meeple W", "meeple ESE",
-                    "meeple NNW", "meeple NNE", "skip"}));
+            sorted({"bridge 1,-1 EW", "princess 1,-1 N", "meeple E", "meeple N", "meeple W",
+                    "meeple ESE", "meeple NNW", "meeple NNE", "skip"}));
   auto castle = play_pd(deck, with(prefix, {"skip"}), may, expansions);
   ASSERT_TRUE(castle);
   EXPECT_TRUE(pending_is(*castle, kBlue, Phase::CastleChoice));
@@ -1384,6 +1391,40 @@ TEST(PdScenarioBazaar, X24DragonTilesSetAsideFromABazaar) {
   EXPECT_TRUE(part_is(*b, kBlue, PartKind::Normal));
   EXPECT_EQ(b->tile_in_hand(), tile("U"));
   EXPECT_EQ(b->set_aside_tiles(), tiles({"PD-H", "PD-J"}));
+}
+
+// Contract ("Record and replay"): with "pd" the output of `carcassonne replay` adds "dragon" and
+// "fairy", the tile "X,Y" each stands on or null. The record of the PD-5 scenario (the dragon
+// ends its journey on -1,1; the fairy stands on 1,0); the same game cut before the volcano: both
+// null; a base game: neither key.
+class PdScenarioReplay : public carcassonne::testing::CliFixture {};
+
+TEST_F(PdScenarioReplay, SummaryShowsWhereTheDragonAndTheFairyStand) {
+  const std::string journey = R"({"players": ["Red", "Blue"], "expansions": ["pd"],
+    "deck": ["U", "PD-2", "U", "PD-J", "B"],
+    "actions": ["place 1,0 r90", "meeple E", "place 0,1 r0", "skip", "place -1,0 r90",
+                "fairy 1,0", "place -1,1 r180", "skip", "dragon 0,0", "dragon -1,0",
+                "dragon -1,1"]})";
+  carcassonne::testing::write_file(path("pd.json"), journey);
+  const auto summary = nlohmann::json::parse(replay_summary(path("pd.json")));
+  EXPECT_EQ(summary["dragon"], "-1,1");
+  EXPECT_EQ(summary["fairy"], "1,0");
+
+  const std::string before = R"({"players": ["Red", "Blue"], "expansions": ["pd"],
+    "deck": ["U", "PD-2", "U", "PD-J", "B"], "actions": ["place 1,0 r90", "meeple E"]})";
+  carcassonne::testing::write_file(path("before.json"), before);
+  const auto early = nlohmann::json::parse(replay_summary(path("before.json")));
+  ASSERT_TRUE(early.contains("dragon"));
+  ASSERT_TRUE(early.contains("fairy"));
+  EXPECT_TRUE(early["dragon"].is_null());
+  EXPECT_TRUE(early["fairy"].is_null());
+
+  const std::string base = R"({"players": ["Red", "Blue"],
+    "deck": ["U", "U"], "actions": ["place 1,0 r90", "meeple E"]})";
+  carcassonne::testing::write_file(path("base.json"), base);
+  const auto plain = nlohmann::json::parse(replay_summary(path("base.json")));
+  EXPECT_FALSE(plain.contains("dragon"));
+  EXPECT_FALSE(plain.contains("fairy"));
 }
 
 }  // namespace
