@@ -942,6 +942,47 @@ TEST(PdScenarioFairy, Pd09FairyBonusWhateverTheMajority) {
   EXPECT_FALSE(fairy[2].final_scoring);
 }
 
+// PD-8, PD-9 ("on-tile"): every player with a follower of the scored feature on the fairy's tile
+// scores 3, whoever placed the fairy, once per scoring.
+//
+//        x=-1     x=0     x=1                          x=2
+//  y=0   U r90 == D r0 == U r90 ====================== A r90 (one field round its cloister)
+//                         Red farmer N, Blue farmer S
+//  y=1            PD-R r0                              B
+//
+// Red U(1,0), farmer on its north field; Blue PD-R r0 at 0,1 and through the portal a farmer on
+// U(1,0)'s south field (D's south farm: nobody); Red U(-1,0), fairy 1,0. Blue's turn: +1; A r90
+// at 2,0 joins the north and south farms (A's one field touches U's ENE and ESE). Red's turn: +1;
+// B(2,1), the last tile: the game ends with this turn (L259-261: no turn of Blue's starts, so no
+// fairy point for him). Final: the farm borders only D's open city: 0; Red and Blue both have a
+// farmer of it on the fairy's tile: 3 each. Red: fairy 1 + 3 = 4; Blue: fairy 1 + 3 = 4.
+TEST(PdScenarioFairy, Pd09EveryPlayerOnTheFairysTileScoresThree) {
+  const Strings deck = {"U", "PD-R", "U", "A", "B"};
+  const Strings actions = {"place 1,0 r90",  "meeple NNW", "place 0,1 r0",  "meeple 1,0 ESE",
+                           "place -1,0 r90", "fairy 1,0",  "place 2,0 r90", "skip",
+                           "place 2,1 r0",   "skip"};
+  std::vector<ScoreEvent> events;
+  auto state = play_logged(pd(deck, actions), events);
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(state->over());
+  expect_pd_points(*state, kRed, Points{}, 4);
+  expect_pd_points(*state, kBlue, Points{}, 4);
+  // Three fairy events: Blue's point, Red's point, then the final farm's 3 for both. No point for
+  // Blue after Red's last tile: the game ends with the turn that places it (L259-261), so no
+  // turn of Blue's starts.
+  const auto fairy = events_of(events, ScoreCategory::Fairy);
+  ASSERT_FALSE(fairy.empty());
+  EXPECT_EQ(fairy.size(), 3u);
+  EXPECT_EQ(fairy[0].winners, 1u << kBlue);
+  if (fairy.size() > 1) {
+    EXPECT_EQ(fairy[1].winners, 1u << kRed);
+  }
+  const ScoreEvent& bonus = fairy.back();
+  EXPECT_EQ(bonus.points, 3);
+  EXPECT_EQ(bonus.winners, (1u << kRed) | (1u << kBlue));
+  EXPECT_TRUE(bonus.final_scoring);  // given in the final scoring
+}
+
 // Y-1, Y-14 ("pd", "tb"): no fairy point at a builder's second part; the builder is no follower:
 // the fairy cannot go to the builder's tile.
 //
