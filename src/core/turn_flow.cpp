@@ -5,7 +5,6 @@
 #include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
 #include "core/mechanics/dragon.h"
-#include "core/mechanics/fairy.h"
 #include "core/mechanics/mechanics.h"
 #include "core/mechanics/trade_goods.h"
 
@@ -40,8 +39,6 @@ constexpr MechanicMask kDragon = mechanic_bit(Mechanic::Dragon);
 constexpr std::array kTurnSteps = {
     TurnStepRow{TurnStep::BeginPart, "begin part", kBase, &begin_part_step},
     TurnStepRow{TurnStep::PlaceTile, "place tile", kBase, &place_step},
-    TurnStepRow{TurnStep::FairyPoint, "fairy point", mechanic_bit(Mechanic::Fairy),
-                &fairy::point_step},
     TurnStepRow{TurnStep::Figure, "figure", kBase, &figure_step},
     TurnStepRow{TurnStep::DragonBeforeScoring, "dragon before scoring", kDragon,
                 &dragon::journey_before_scoring},
@@ -170,6 +167,14 @@ void run_flow(GameData& d, StepResult result) {
     d.flow.step_entered = true;
     result = row.run(d, entering);
   }
+}
+
+bool tile_to_draw(const GameData& d) {
+  for (std::size_t i = static_cast<std::size_t>(d.deck.next); i < d.deck.tiles.size(); ++i) {
+    const TileType tile = d.deck.tiles[i];
+    if (!mechanics_set_aside(d, tile) && d.has_any_placement(tile)) return true;
+  }
+  return false;
 }
 
 bool draw_tile(GameData& d) {

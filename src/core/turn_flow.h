@@ -26,9 +26,8 @@
 namespace carcassonne {
 
 enum class TurnStep : std::uint8_t {
-  BeginPart,            // 1. a turn part begins ([fairy point] to come)
+  BeginPart,            // 1. a turn part begins ([fairy point])
   PlaceTile,            // 2. draw (or take the purchased tile), place it or discard it
-  FairyPoint,           // 1. the fairy's point, once the part has its tile (fairy.h)
   Figure,               // 2-4. optional bridge, [3. builder check], exactly one figure action
   DragonBeforeScoring,  // 5. the dragon's journey (option "dragon": "before-scoring")
   CollectCompletions,   // 6. the features the tile (and bridge) completed
@@ -129,6 +128,8 @@ class FollowerRoots {
 void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out);
 StepResult collect_completions_step(GameData& d, bool entering);
 StepResult score_features_step(GameData& d, bool entering);
+// Whether draw_tile would give a tile now (a tile no mechanic sets aside, with a placement).
+bool tile_to_draw(const GameData& d);
 // Draws the next placeable tile into the hand (tiles without a placement are discarded); false
 // when the deck is used up.
 bool draw_tile(GameData& d);

@@ -65,6 +65,7 @@ void score(GameData& d, std::uint8_t winners, int points) {
   event.category = ScoreCategory::Fairy;
   event.points = points;
   event.winners = winners;
+  event.final_scoring = d.flow.phase == Phase::GameOver;  // the final scoring runs after the end
   const PlacedTile& where = d.placed[static_cast<std::size_t>(d.mechanics.fairy.tile)];
   event.x = where.x;
   event.y = where.y;
@@ -86,14 +87,16 @@ std::uint8_t favoured(const GameData& d, Counts counts) {
 
 }  // namespace
 
-StepResult point_step(GameData& d, bool /*entering*/) {
-  // PD-6, Y-1: once per turn, never in a builder's second part; only in a part that has a tile
-  // to play (with the deck used up there is no turn: the game ends).
-  if (d.mechanics.fairy.tile < 0 || d.turn.part == PartKind::Second || d.turn.tile < 0)
-    return StepResult::Done;
+void begin_part(GameData& d) {
+  // PD-6, Y-1: once per turn, never in a builder's second part; and only in a turn that has a
+  // tile to play: after the last tile the game is over (rulebook L259-261), no turn begins.
+  if (d.mechanics.fairy.tile < 0 || d.turn.part == PartKind::Second) return;
   const PlayerId player = d.turn.player;
-  score(d, favoured(d, [&](const Follower& f) { return f.player == player; }) & (1u << player), 1);
-  return StepResult::Done;
+  const std::uint8_t favoured_player =
+      favoured(d, [&](const Follower& f) { return f.player == player; }) & (1u << player);
+  if (favoured_player == 0) return;
+  if (d.turn.part == PartKind::Normal && !tile_to_draw(d)) return;
+  score(d, favoured_player, 1);
 }
 
 void figure_moves(const GameData& d, MoveList& out) {

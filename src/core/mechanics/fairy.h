@@ -7,8 +7,7 @@
 //   followers (a castle's follower stands on both castle tiles).
 // - At the start of a normal or bazaar-round turn part (never a second part), 1 point if the
 //   player has a follower on the fairy's tile (next-to-follower: if the fairy is beside his).
-//   Scored once the part has its tile (step FairyPoint, after `place`: nothing before it moves a
-//   figure), so that a turn with no tile left to draw — the end of the game — earns nothing.
+//   Not when no tile is left to draw: the game is over then, no turn begins (rulebook L259-261).
 // - Every scoring of a feature (completed, castle, farm, final) gives 3 to each player with a
 //   follower of that feature on the fairy's tile (next-to-follower: to the owner of the follower
 //   the fairy is beside), whatever the majority, once per scoring.
@@ -26,7 +25,6 @@
 namespace carcassonne {
 
 struct GameData;
-enum class StepResult : std::uint8_t;
 
 struct FairyState {
   std::int16_t tile = -1;  // placed tile the fairy stands on; -1: off the board
@@ -34,8 +32,7 @@ struct FairyState {
 };
 
 namespace fairy {
-// Step FairyPoint of the turn flow.
-StepResult point_step(GameData& d, bool entering);
+void begin_part(GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
 bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);

@@ -119,6 +119,7 @@ constexpr MechanicHooks dragon_row() {
 
 constexpr MechanicHooks fairy_row() {
   MechanicHooks m{Mechanic::Fairy, "fairy", "the fairy"};
+  m.begin_part = &fairy::begin_part;
   m.figure_moves = &fairy::figure_moves;
   m.owns = &fairy::owns;
   m.explain = &fairy::explain;
