@@ -210,6 +210,10 @@ void expect_structured_matches_text(const json& state) {
       EXPECT_EQ(a["needs_bridge"].get<bool>(), needs_bridge.count(text) == 1) << text;
     } else if (verb == "bridge") {
       EXPECT_EQ(text, "bridge " + at() + " " + a["axis"].get<std::string>());
+    } else if ((verb == "meeple" || verb == "large") && a.value("portal", false)) {
+      // Through a magic portal, onto another tile (Princess & Dragon).
+      EXPECT_EQ(a["figure"], verb);
+      EXPECT_EQ(text, verb + " " + at() + " " + a["location"].get<std::string>());
     } else if (verb == "meeple" || verb == "large" || verb == "builder" || verb == "pig") {
       EXPECT_EQ(a["figure"], verb);
       EXPECT_EQ(text, verb + " " + a["location"].get<std::string>());
@@ -224,6 +228,14 @@ void expect_structured_matches_text(const json& state) {
       EXPECT_EQ(text, "choose " + a["tile"].get<std::string>());
     } else if (verb == "bid") {
       EXPECT_EQ(text, "bid " + std::to_string(a["amount"].get<int>()));
+    } else if (verb == "dragon") {
+      EXPECT_EQ(text, "dragon " + at());
+    } else if (verb == "fairy") {
+      EXPECT_EQ(text, "fairy " + at() +
+                          (a.contains("location") ? " " + a["location"].get<std::string>() : ""));
+    } else if (verb == "princess") {
+      EXPECT_EQ(text, "princess " + at() + " " + a["location"].get<std::string>());
+      EXPECT_EQ(a["feature"], "city") << a.dump();
     } else {
       EXPECT_EQ(a.size(), 2u) << a.dump();  // action and verb only
     }
@@ -304,6 +316,93 @@ TEST_F(ProtocolTest, TradersAndBuildersShowsFiguresGoodsAndTheSecondPart) {
   EXPECT_TRUE(told("P0's builder earns a second turn part"));
   EXPECT_TRUE(told("P0 took 1 grain"));
   EXPECT_TRUE(told("P0 had the most grain: 10 points"));
+}
+
+// Princess & Dragon over the protocol: a dragon tile drawn before any volcano waits in
+// `set_aside`; the volcano brings the dragon; the dragon tile (back after the deck's last tile)
+// starts a journey whose steps are structured actions with their squares; the state shows the
+// dragon, the path so far and the steps left; the figure on the tile it enters is eaten.
+TEST_F(ProtocolTest, PrincessAndDragonShowsTheDragonsJourneyAndWhatItAte) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"},
+                              {{"expansions", {"pd"}}, {"deck", {"PD-H", "PD-X", "U", "U", "U"}}});
+  const std::string game = created["game"];
+  auto player = client();
+  join(*player, game, token_of(created, 0));
+  json state = join(*player, game, token_of(created, 1));
+  EXPECT_EQ(state["expansions"], json::array({"pd"}));
+  EXPECT_EQ(state["tile"], "PD-X") << "the dragon tile drawn first waits for a volcano";
+  EXPECT_EQ(state["set_aside"], json::array({"PD-H"}));
+  EXPECT_TRUE(state["dragon"].is_null());
+  EXPECT_TRUE(state["fairy"].is_null());
+  EXPECT_TRUE(state["dragon_journey"].is_null());
+  EXPECT_EQ(state["players"][0]["breakdown"]["fairy"], 0);
+
+  // P0: the volcano east of the start tile; P1 and P0 roads; P0's follower on the road at -1,0;
+  // P0 places the dragon tile at 1,3; the journey: P0 to 0,0, P1 to -1,0 (eating the follower),
+  // where no unvisited tile is left.
+  const std::vector<std::pair<std::string, int>> script = {
+      {"place 1,0 r0", 0},   {"skip", 0},     {"place 1,1 r0", 1}, {"skip", 1},
+      {"place -1,0 r90", 0}, {"meeple E", 0}, {"place 1,2 r0", 1}, {"skip", 1},
+      {"place 1,3 r0", 0},   {"skip", 0},     {"dragon 0,0", 0},   {"dragon -1,0", 1}};
+  std::vector<std::string> texts;
+  int version = state["version"];
+  for (const auto& [action, seat] : script) {
+    expect_structured_matches_text(state);
+    ASSERT_EQ(state["pending"]["seat"], seat) << action;
+    if (action == "dragon 0,0") {
+      EXPECT_EQ(state["pending"]["phase"], "dragon");
+      EXPECT_EQ(state["dragon"], json({{"x", 1}, {"y", 0}}));
+      EXPECT_EQ(state["dragon_journey"],
+                json({{"squares", {{{"x", 1}, {"y", 0}}}}, {"steps_left", 6}}));
+      std::set<std::pair<int, int>> squares;
+      for (const json& a : state["actions"]) {
+        EXPECT_EQ(a["verb"], "dragon") << a.dump();
+        squares.insert({a["x"].get<int>(), a["y"].get<int>()});
+      }
+      EXPECT_EQ(squares, (std::set<std::pair<int, int>>{{0, 0}, {1, 1}}));
+    }
+    if (action == "dragon -1,0") {
+      EXPECT_EQ(state["dragon"], json({{"x", 0}, {"y", 0}}));
+      EXPECT_EQ(state["dragon_journey"]["steps_left"], 5);
+      EXPECT_EQ(state["dragon_journey"]["squares"],
+                json::array({{{"x", 1}, {"y", 0}}, {{"x", 0}, {"y", 0}}}));
+      ASSERT_EQ(state["actions"].size(), 1u);
+      EXPECT_EQ(state["actions"][0],
+                json({{"action", "dragon -1,0"}, {"verb", "dragon"}, {"x", -1}, {"y", 0}}));
+    }
+    const json ack = player->request({{"type", "act"},
+                                      {"game", game},
+                                      {"seat", seat},
+                                      {"action", action},
+                                      {"version", version}});
+    ASSERT_EQ(ack["type"], "ack") << ack.dump() << action;
+    ++version;
+    state = player->wait_for(
+        [&](const json& m) { return m["type"] == "state" && m["version"] == version; });
+    for (const json& entry : state["log"]) texts.push_back(entry["text"]);
+    if (action == "place 1,0 r0") {
+      EXPECT_EQ(state["dragon"], json({{"x", 1}, {"y", 0}}));
+      EXPECT_EQ(state["set_aside"], json::array()) << "the volcano brings the dragon tile back";
+    }
+    if (action == "meeple E") {
+      EXPECT_EQ(state["followers"].size(), 1u);
+    }
+  }
+  // The journey is over: the dragon stays where it ate P0's follower.
+  EXPECT_EQ(state["status"], "over");
+  EXPECT_EQ(state["dragon"], json({{"x", -1}, {"y", 0}}));
+  EXPECT_TRUE(state["dragon_journey"].is_null());
+  EXPECT_EQ(state["followers"], json::array());
+  EXPECT_EQ(state["players"][0]["figures"]["meeple"], 7);
+  const auto told = [&](const std::string& text) {
+    return std::find(texts.begin(), texts.end(), text) != texts.end();
+  };
+  EXPECT_TRUE(told("The dragon flies to the volcano at 1,0"));
+  EXPECT_TRUE(told("The dragon tile starts a journey of up to 6 steps; P0 moves the dragon first"));
+  EXPECT_TRUE(told("P0 moved the dragon to 0,0 (5 of 6 steps left)"));
+  EXPECT_TRUE(told("The dragon ate P0's follower on the road at -1,0"));
+  EXPECT_TRUE(told("The dragon's journey ends at -1,0"));
 }
 
 TEST_F(ProtocolTest, InnsAndCathedralsWithBcbPlayedToTheEndWithALargeFollower) {

@@ -20,6 +20,7 @@ import './mechanics/bazaar.js';
 import './mechanics/large_follower.js';
 import './mechanics/inn_cathedral.js';
 import './mechanics/traders_builders.js';
+import './mechanics/princess_dragon.js';
 import { rememberTokens, tokensFor, forgetToken } from './storage.js';
 import { decisionWords } from './notation.js';
 

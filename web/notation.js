@@ -26,12 +26,12 @@ export function parseAction(action) {
   return { verb: 'other', action };
 }
 
-const KNOWN_VERBS = new Set(['place', 'bridge', 'meeple', 'large', 'builder', 'pig', 'claim', 'choose', 'bid', 'discard', 'skip', 'castle', 'score', 'pass', 'buy', 'sell']);
-
 // One structured action as the page uses it: `rotation` in degrees (as the notation's r90),
 // `loc` the location, `needsBridge`, `figure` (meeple or large) for a figure's deployment.
 export function fromStructured(a) {
-  const verb = KNOWN_VERBS.has(a.verb) ? a.verb : 'other';
+  // The server's verb is kept (a mechanic in play may draw it); the card offers any verb nobody
+  // draws as a plain button.
+  const verb = a.verb || 'other';
   const out = { ...a, verb, action: a.action };
   if (a.rotation !== undefined) out.rotation = Number(a.rotation) * 90;
   if (a.location !== undefined) out.loc = a.location;

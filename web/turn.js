@@ -298,6 +298,8 @@ export class TurnController {
       for (const kind of kinds) {
         const prefix = kind === 'meeple' ? '' : `${capital(figureStyle(kind).label)}: `;
         for (const m of g[kind]) {
+          // Deployments through a magic portal onto other tiles: spots on the board only.
+          if (m.portal) continue;
           const feature = m.feature || this.featureAt(m.x ?? st.last_placed?.x, m.y ?? st.last_placed?.y, m.loc);
           spots.append(button(`${prefix}${capital(featureWord(feature))} (${m.loc})`, m.action, kind === 'meeple' ? 'meeple-button' : `${kind}-button`, 'small'));
         }

@@ -82,6 +82,30 @@ std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
   return feature_kind_name(tile_spec(tile.type).segments[static_cast<std::size_t>(segment)].kind);
 }
 
+// {x, y} of a placed tile by its index, or null (the dragon or the fairy off the board).
+json square_of_tile(const GameState& state, int tile) {
+  if (tile < 0 || tile >= static_cast<int>(state.placed_tiles().size())) return nullptr;
+  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+  return {{"x", placed.x}, {"y", placed.y}};
+}
+
+// A figure on the board as narration names it: where it stands and whose it is.
+struct FigureOnBoard {
+  Follower follower;
+  int x = 0, y = 0;
+  std::string feature;
+};
+std::vector<FigureOnBoard> figures_on_board(const GameState& state) {
+  std::vector<FigureOnBoard> out;
+  for (const Follower& follower : state.followers()) {
+    const NodePlace where = place_of_node(state, follower.node);
+    if (where.tile < 0) continue;
+    const PlacedTile& tile = state.placed_tiles()[static_cast<std::size_t>(where.tile)];
+    out.push_back({follower, tile.x, tile.y, std::string(segment_kind_name(tile, where.segment))});
+  }
+  return out;
+}
+
 json scores_json(const GameState& state) {
   json scores = json::array();
   for (int p = 0; p < state.player_count(); ++p)
@@ -128,7 +152,10 @@ std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerVi
       return who + " scored a farm supplying " + supplied + ": " + points;
     }
     case ScoreCategory::Fairy:
-      return who + " scored " + points + " by the fairy";
+      // 1 point at the start of a turn part; 3 when a feature with the guarded follower scores.
+      return event.points == 1 ? who + " scored 1 point by the fairy (start of the turn)"
+                               : who + " scored " + points + " by the fairy (a follower with her " +
+                                     "in the scored feature)";
     case ScoreCategory::Castle:
       return who + "'s castle at " + std::to_string(event.x) + "," + std::to_string(event.y) +
              " scored " + points;
@@ -155,7 +182,47 @@ struct Before {
   std::array<int, kMaxPlayers> scores{};
   std::array<std::array<int, kTradeGoodCount>, kMaxPlayers> goods{};
   int turn_number = 0;
+  // Princess & Dragon: the figures on the board (the dragon and the princess send some home), the
+  // dragon's tile, its journey and the dragon tiles set aside.
+  std::vector<FigureOnBoard> figures;
+  int dragon_tile = -1;
+  bool journey = false;
+  std::size_t set_aside = 0;
 };
+
+// "a follower", "the large follower", ...: a figure in narration.
+std::string figure_words(FigureKind kind) {
+  switch (kind) {
+    case FigureKind::Follower:
+      return "follower";
+    case FigureKind::LargeFollower:
+      return "large follower";
+    case FigureKind::Builder:
+      return "builder";
+    case FigureKind::Pig:
+      return "pig";
+  }
+  return "figure";
+}
+
+// The figures of `before` no longer on the board `after` (each figure once).
+std::vector<FigureOnBoard> figures_gone(const Before& before, const GameState& after) {
+  std::vector<Follower> left = after.followers();
+  std::vector<FigureOnBoard> gone;
+  for (const FigureOnBoard& figure : before.figures) {
+    const auto same = [&](const Follower& f) {
+      return f.player == figure.follower.player && f.node == figure.follower.node &&
+             f.kind == figure.follower.kind;
+    };
+    const auto it = std::find_if(left.begin(), left.end(), same);
+    if (it != left.end()) {
+      left.erase(it);
+    } else {
+      gone.push_back(figure);
+    }
+  }
+  return gone;
+}
 
 // "2 grain and 1 wine": the trade goods a player received in a move, or empty.
 std::string goods_taken_text(const Before& before, const GameState& after, PlayerId player) {
@@ -213,14 +280,35 @@ std::string action_text(const Before& before, const GameState& after, const Move
       const std::string figure = move.aux == static_cast<int>(FigureKind::LargeFollower)
                                      ? "the large follower"
                                      : "a follower";
-      return who + " sent " + figure + " through the magic portal to " + at;
+      const int target = after.board().tile_at(move.x, move.y);
+      const std::string kind =
+          target < 0 ? "feature"
+                     : std::string(segment_kind_name(
+                           after.placed_tiles()[static_cast<std::size_t>(target)], move.segment));
+      return who + " sent " + figure + " through the magic portal onto the " + kind + " at " + at;
     }
     case MoveKind::Fairy:
-      return who + " moved the fairy to " + at;
-    case MoveKind::Princess:
-      return who + "'s princess sent home the knight at " + at;
-    case MoveKind::DragonStep:
-      return who + " moved the dragon to " + at;
+      return move.aux == 1 ? who + " put the fairy beside a follower at " + at
+                           : who + " put the fairy on the tile at " + at;
+    case MoveKind::Princess: {
+      const std::vector<FigureOnBoard> gone = figures_gone(before, after);
+      for (const FigureOnBoard& figure : gone) {
+        if (figure.x != move.x || figure.y != move.y || figure.feature != "city") continue;
+        return who + "'s princess sent " +
+               players[static_cast<std::size_t>(figure.follower.player)].name + "'s " +
+               (figure.follower.kind == FigureKind::LargeFollower ? "large knight" : "knight") +
+               " at " + at + " home";
+      }
+      return who + "'s princess sent the knight at " + at + " home";
+    }
+    case MoveKind::DragonStep: {
+      const std::vector<int> journey = after.dragon_journey();
+      std::string text = who + " moved the dragon to " + at;
+      if (!journey.empty())
+        text += " (" + std::to_string(kDragonJourneySteps + 1 - journey.size()) + " of " +
+                std::to_string(kDragonJourneySteps) + " steps left)";
+      return text;
+    }
     case MoveKind::Skip:
       return who + " placed no follower";
     case MoveKind::Castle:
@@ -256,6 +344,44 @@ std::string action_text(const Before& before, const GameState& after, const Move
   return who + " played " + notation;
 }
 
+// What the dragon did in a move: set aside a dragon tile, flew to a volcano, brought the set-aside
+// tiles back, began a journey, ate figures, ended its journey.
+void narrate_dragon(const Before& before, const GameState& after, const Move& move,
+                    const std::vector<PlayerView>& players, int version, std::vector<json>& log) {
+  const auto say = [&](std::string text) {
+    log.push_back({{"n", version}, {"text", std::move(text)}, {"scores", scores_json(after)}});
+  };
+  const json dragon_at = square_of_tile(after, after.dragon_tile());
+  const auto square_text = [](const json& square) {
+    return std::to_string(square["x"].get<int>()) + "," + std::to_string(square["y"].get<int>());
+  };
+  if (move.kind == MoveKind::DragonStep) {
+    for (const FigureOnBoard& figure : figures_gone(before, after))
+      say("The dragon ate " + players[static_cast<std::size_t>(figure.follower.player)].name +
+          "'s " + figure_words(figure.follower.kind) + " on the " + figure.feature + " at " +
+          std::to_string(figure.x) + "," + std::to_string(figure.y));
+  }
+  const auto& set_aside = after.set_aside_tiles();
+  for (std::size_t i = before.set_aside; i < set_aside.size(); ++i)
+    say(std::string(tile_spec(set_aside[i]).id) +
+        " shows the dragon, which is not on the board yet: the tile is set aside until a volcano "
+        "is placed");
+  if (move.kind == MoveKind::Place && before.dragon_tile != after.dragon_tile() &&
+      !dragon_at.is_null())
+    say("The dragon flies to the volcano at " + square_text(dragon_at));
+  if (before.set_aside > 0 && set_aside.empty())
+    say(std::to_string(before.set_aside) +
+        (before.set_aside == 1 ? " dragon tile set aside goes" : " dragon tiles set aside go") +
+        " back into the deck");
+  const bool journey = !after.dragon_journey().empty();
+  if (!before.journey && journey && !after.over())
+    say("The dragon tile starts a journey of up to " + std::to_string(kDragonJourneySteps) +
+        " steps; " + players[static_cast<std::size_t>(after.current_player())].name +
+        " moves the dragon first");
+  if (before.journey && !journey && !dragon_at.is_null())
+    say("The dragon's journey ends at " + square_text(dragon_at));
+}
+
 }  // namespace
 
 json catalogue_json() {
@@ -273,6 +399,7 @@ json catalogue_json() {
       }
       if (segment.kind == FeatureKind::Road && segment.inn) item["inn"] = true;
       if (segment.kind == FeatureKind::City && segment.cathedral) item["cathedral"] = true;
+      if (segment.kind == FeatureKind::City && segment.princess) item["princess"] = true;
       if (segment.kind == FeatureKind::City && segment.good != TradeGood::None)
         item["good"] = std::string(trade_good_name(segment.good));
       if (segment.kind == FeatureKind::Field) {
@@ -283,12 +410,15 @@ json catalogue_json() {
       }
       segments.push_back(item);
     }
-    tiles.push_back({{"id", std::string(spec.id)},
-                     {"expansion", std::string(expansion_name(spec.expansion))},
-                     {"count", spec.count},
-                     {"start", spec.start_tile},
-                     {"bazaar", spec.bazaar},
-                     {"segments", segments}});
+    json tile = {
+        {"id", std::string(spec.id)}, {"expansion", std::string(expansion_name(spec.expansion))},
+        {"count", spec.count},        {"start", spec.start_tile},
+        {"bazaar", spec.bazaar},      {"segments", segments}};
+    // Princess & Dragon symbols, only on the tiles that show them.
+    if (spec.volcano) tile["volcano"] = true;
+    if (spec.dragon) tile["dragon"] = true;
+    if (spec.portal) tile["portal"] = true;
+    tiles.push_back(std::move(tile));
   }
   json ports = json::array();
   for (std::string_view name : kPortNames) ports.push_back(std::string(name));
@@ -518,6 +648,38 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   }
   out["claim_castle"] =
       state.claiming_castle() >= 0 ? json(state.claiming_castle()) : json(nullptr);
+
+  // Princess & Dragon: where the dragon and the fairy stand ({x, y} or null), the dragon's journey
+  // under way (its squares so far, the start first, and the steps left) and the dragon tiles set
+  // aside until a volcano is placed.
+  if (state.has(Mechanic::Dragon)) {
+    out["dragon"] = square_of_tile(state, state.dragon_tile());
+    out["dragon_journey"] = nullptr;
+    const std::vector<int> journey = state.dragon_journey();
+    if (!journey.empty()) {
+      json squares = json::array();
+      for (int tile : journey) squares.push_back(square_of_tile(state, tile));
+      out["dragon_journey"] = {
+          {"squares", squares},
+          {"steps_left", kDragonJourneySteps + 1 - static_cast<int>(journey.size())}};
+    }
+    json set_aside = json::array();
+    for (TileType t : state.set_aside_tiles()) set_aside.push_back(tile_id(t));
+    out["set_aside"] = set_aside;
+  }
+  if (state.has(Mechanic::Fairy)) {
+    json fairy = square_of_tile(state, state.fairy_tile());
+    // Beside a follower (option "next-to-follower"): that follower's seat and location.
+    for (const Follower& follower : state.followers()) {
+      if (!follower.with_fairy || fairy.is_null()) continue;
+      const NodePlace where = place_of_node(state, follower.node);
+      if (where.tile != state.fairy_tile()) continue;
+      fairy["seat"] = follower.player;
+      fairy["location"] =
+          std::string(location_name(state.canonical_location(where.tile, where.segment)));
+    }
+    out["fairy"] = fairy;
+  }
   return out;
 }
 
@@ -571,6 +733,38 @@ json structured_action(const GameState& state, const Move& move, const std::stri
     case MoveKind::Choose:
       out["tile"] = std::string(tile_spec(move.aux).id);
       break;
+    case MoveKind::DragonStep:
+      out["x"] = move.x;
+      out["y"] = move.y;
+      break;
+    case MoveKind::PortalDeploy:
+    case MoveKind::Princess:
+    case MoveKind::Fairy: {
+      // A segment of a placed tile: a portal's deployment (any tile), the knight the princess
+      // sends home (with its owner), the fairy on a tile or beside a follower.
+      out["x"] = move.x;
+      out["y"] = move.y;
+      if (move.kind == MoveKind::PortalDeploy) {
+        out["figure"] = move.aux < kFigureKindCount
+                            ? std::string(figure_info(static_cast<FigureKind>(move.aux)).name)
+                            : std::string("meeple");
+        out["portal"] = true;
+      }
+      const int tile = state.board().tile_at(move.x, move.y);
+      if (tile < 0 || (move.kind == MoveKind::Fairy && move.aux == 0)) break;
+      const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+      out["location"] = std::string(location_name(state.canonical_location(tile, move.segment)));
+      out["feature"] = std::string(segment_kind_name(placed, move.segment));
+      if (move.kind == MoveKind::Princess) {
+        const NodeId node = state.node_of(tile, move.segment);
+        for (const Follower& follower : state.followers())
+          if (follower.node == node) {
+            out["seat"] = follower.player;
+            out["figure"] = std::string(figure_info(follower.kind).name);
+          }
+      }
+      break;
+    }
     case MoveKind::Bid:
       out["amount"] = move.amount;
       break;
@@ -613,6 +807,12 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   before.highest_bidder = state.highest_bidder();
   before.discarded = state.discarded_tiles().size();
   before.turn_number = state.turn_number();
+  if (state.has(Mechanic::Dragon) || state.has(Mechanic::Princess)) {
+    before.figures = figures_on_board(state);
+    before.dragon_tile = state.dragon_tile();
+    before.journey = !state.dragon_journey().empty();
+    before.set_aside = state.set_aside_tiles().size();
+  }
   for (int p = 0; p < state.player_count(); ++p) {
     const auto id = static_cast<PlayerId>(p);
     before.scores[static_cast<std::size_t>(p)] = state.score(id);
@@ -668,6 +868,8 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     entries.push_back(entry);
   }
   tell_goods();
+  if (state.has(Mechanic::Dragon))
+    narrate_dragon(before, state, move, players, version_after, entries);
   // A builder's second turn part begins.
   if (!state.over() && state.turn_part() == PartKind::Second &&
       state.turn_number() != before.turn_number)

@@ -1,5 +1,6 @@
 // The registry of the web app's mechanic modules (one module per mechanic of the engine:
-// bridges, castles, bazaar, large follower, inn, cathedral, builder, pig, trade goods).
+// bridges, castles, bazaar, large follower, inn, cathedral, builder, pig, trade goods, dragon,
+// fairy, magic portal, princess).
 //
 // Promise: the app core (app.js, board.js, turn.js, panels.js) knows no expansion; it asks the
 // modules of the mechanics in play (the state's `mechanics`, names from the server's catalogue)

@@ -1,0 +1,262 @@
+// Princess & Dragon: the symbols printed on the tiles (volcano, dragon, magic portal, princess;
+// the catalogue's flags), the dragon and the fairy on the board (the state's `dragon` and
+// `fairy`), the dragon's journey under way (`dragon_journey`: the path so far, the squares it may
+// enter as clickable options), the fairy's options (tiles, or spots beside a follower), the
+// knights a princess may send home, the note for a magic portal's deployments (drawn as ordinary
+// figure spots on any tile), the dragon tiles set aside, and the fairy column of the results.
+// Which squares, spots and knights are legal is the server's.
+
+import { s, h } from '../dom.js';
+import { rotatePoint, seatColour } from '../tiles.js';
+import { registerMechanic } from './registry.js';
+
+const TILE = 100;
+
+// --- pictures ---------------------------------------------------------------------------------
+
+function volcanoSymbol() {
+  return [
+    s('polygon', { points: '-13,9 -4,-7 4,-7 13,9', fill: '#6d4c3d', stroke: '#3b2a21', 'stroke-width': 1 }),
+    s('path', { d: 'M-4,-7 Q-2,-4 0,-6 Q2,-4 4,-7', fill: '#e4572e', stroke: '#a3361a', 'stroke-width': 0.8 }),
+    s('path', { d: 'M-2,-9 q-3,-4 0,-7 M2,-10 q3,-3 1,-6', fill: 'none', stroke: 'rgba(90,90,90,0.8)', 'stroke-width': 1.3 }),
+  ];
+}
+
+function dragonSymbol() {
+  return [
+    s('circle', { r: 8.5, fill: '#f3e3c3', stroke: '#9b2c1f', 'stroke-width': 1.2 }),
+    s('path', { d: 'M-5,3 L-1,-4 L1,-1 L5,-5 L3,1 L6,4 Z', fill: '#9b2c1f' }),
+  ];
+}
+
+function portalSymbol() {
+  return [
+    s('path', { d: 'M-7,9 V-2 a7,7 0 0 1 14,0 V9 Z', fill: '#5b3f8c', stroke: '#2e1f4a', 'stroke-width': 1.1 }),
+    s('path', { d: 'M-4,9 V-1 a4,4 0 0 1 8,0 V9 Z', fill: '#b9a4f0' }),
+    s('circle', { cx: 0, cy: 2, r: 1.6, fill: '#fff' }),
+  ];
+}
+
+function princessSymbol() {
+  return [
+    s('path', { d: 'M-7,4 L-7,-4 L-3.5,0 L0,-6 L3.5,0 L7,-4 L7,4 Z', fill: '#f2c230', stroke: '#8a6a0a', 'stroke-width': 1 }),
+    s('circle', { cx: 0, cy: -6.5, r: 1.3, fill: '#d6336c' }),
+  ];
+}
+
+// The dragon on the board: a red winged silhouette.
+function dragonFigure() {
+  return s('g', { class: 'dragon-shape' },
+    s('ellipse', { cx: 0, cy: 13, rx: 16, ry: 4, fill: 'rgba(0,0,0,0.3)' }),
+    s('path', { d: 'M-4,-2 L-18,-14 L-14,-2 L-20,2 L-6,4 Z M4,-2 L18,-14 L14,-2 L20,2 L6,4 Z', fill: '#c0392b', stroke: '#4a0f08', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }),
+    s('path', { d: 'M0,-14 C5,-14 7,-8 5,-2 C8,4 6,10 0,12 C-6,10 -8,4 -5,-2 C-7,-8 -5,-14 0,-14 Z', fill: '#e74c3c', stroke: '#4a0f08', 'stroke-width': 1.2 }),
+    s('path', { d: 'M0,12 q6,4 10,1', fill: 'none', stroke: '#4a0f08', 'stroke-width': 2 }),
+    s('circle', { cx: -2, cy: -9, r: 1.2, fill: '#fff5a0' }), s('circle', { cx: 2, cy: -9, r: 1.2, fill: '#fff5a0' }));
+}
+
+// The fairy: a small figure with wings.
+function fairyFigure() {
+  return s('g', { class: 'fairy-shape' },
+    s('ellipse', { cx: -6, cy: -2, rx: 6, ry: 3.5, fill: 'rgba(210,240,255,0.9)', stroke: '#4b88a8', 'stroke-width': 0.8, transform: 'rotate(-30 -6 -2)' }),
+    s('ellipse', { cx: 6, cy: -2, rx: 6, ry: 3.5, fill: 'rgba(210,240,255,0.9)', stroke: '#4b88a8', 'stroke-width': 0.8, transform: 'rotate(30 6 -2)' }),
+    s('path', { d: 'M0,-4 L4,9 L-4,9 Z', fill: '#7ed6a5', stroke: '#2c6e49', 'stroke-width': 1 }),
+    s('circle', { cx: 0, cy: -7, r: 3, fill: '#ffe0bd', stroke: '#2c6e49', 'stroke-width': 0.9 }));
+}
+
+const badge = (cls, testid, title, [x, y], parts, extra = {}) => s('g', { class: cls, 'data-testid': testid, transform: `translate(${x},${y})`, ...extra },
+  s('title', {}, title), ...parts);
+
+// A free spot on a tile for a tile-wide symbol: the corner farthest from every follower's spot.
+function freeSpot(layout, taken) {
+  const used = [...layout.anchors.values(), ...taken];
+  const candidates = [[16, 84], [84, 84], [84, 16], [16, 16], [50, 86], [86, 50], [14, 50]];
+  let best = candidates[0];
+  let bestDistance = -1;
+  for (const c of candidates) {
+    const d = Math.min(...used.map((u) => Math.hypot(u[0] - c[0], u[1] - c[1])), 1e9);
+    if (d > bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+// --- the journey and the pieces -----------------------------------------------------------------
+
+const centre = (q) => [q.x * TILE + 50, q.y * TILE + 50];
+const sameSquare = (a, b) => a && b && a.x === b.x && a.y === b.y;
+
+function journeyLayer(g, state) {
+  const journey = state?.dragon_journey;
+  if (!journey || !Array.isArray(journey.squares) || !journey.squares.length) return;
+  const points = journey.squares.map(centre);
+  for (const [i, q] of journey.squares.entries()) {
+    g.append(s('rect', {
+      x: q.x * TILE + 4, y: q.y * TILE + 4, width: TILE - 8, height: TILE - 8, rx: 6, class: 'dragon-path-square',
+      'data-testid': 'dragon-path', 'data-x': q.x, 'data-y': q.y, 'data-step': i,
+    }));
+  }
+  if (points.length > 1) {
+    g.append(s('polyline', { points: points.map((p) => p.join(',')).join(' '), class: 'dragon-path-line', fill: 'none' }));
+  }
+}
+
+function piecesLayer(g, state, board) {
+  if (state?.dragon) {
+    const [x, y] = centre(state.dragon);
+    g.append(badge('dragon-piece', 'dragon-piece', `the dragon at ${state.dragon.x},${state.dragon.y}`, [x + 22, y - 20], [dragonFigure()], {
+      'data-x': state.dragon.x, 'data-y': state.dragon.y,
+    }));
+  }
+  const fairy = state?.fairy;
+  if (fairy) {
+    let [x, y] = [fairy.x * TILE + 24, fairy.y * TILE + 24];
+    if (fairy.location && board?.art) {
+      // Beside the follower it guards.
+      const tile = (state.board || []).find((t) => sameSquare(t, fairy));
+      if (tile) {
+        const [ax, ay] = board.art.anchor(tile.tile, tile.rotation, fairy.location, tile.bridge);
+        [x, y] = [fairy.x * TILE + ax + 12, fairy.y * TILE + ay - 12];
+      }
+    }
+    const title = fairy.location ? `the fairy beside the follower at ${fairy.x},${fairy.y} (${fairy.location})` : `the fairy at ${fairy.x},${fairy.y}`;
+    g.append(badge('fairy-piece', 'fairy-piece', title, [x, y], [fairyFigure()], {
+      'data-x': fairy.x, 'data-y': fairy.y, 'data-location': fairy.location || '',
+    }));
+  }
+}
+
+// A clickable square on the board (the dragon's next steps, the fairy's tiles).
+function squareOption(board, o, cls, testid, icon) {
+  const g = s('g', {
+    class: `square-option ${cls}`, 'data-testid': testid, 'data-action': o.action, 'data-x': o.x, 'data-y': o.y,
+    transform: `translate(${o.x * TILE},${o.y * TILE})`, role: 'button', 'aria-label': o.label,
+  }, s('title', {}, o.label), s('rect', { x: 6, y: 6, width: 88, height: 88, rx: 8, class: 'square-option-box' }),
+  // (marker-scale sets a CSS transform of its own: the translation goes on a parent.)
+  s('g', { transform: 'translate(50,50)' }, s('g', { class: 'marker-scale' }, icon())));
+  return board.clickable(g, () => o.onClick?.());
+}
+
+const knightLabel = (k, players) => {
+  const owner = players?.[k.seat]?.name || (k.seat !== undefined ? `seat ${k.seat + 1}` : 'a player');
+  return `${owner}'s ${k.figure === 'large' ? 'large knight' : 'knight'} at ${k.x},${k.y}`;
+};
+
+registerMechanic({
+  names: ['dragon', 'fairy', 'magic portal', 'princess'],
+  handles: ['dragon', 'fairy', 'princess'],
+  resultCategories: [['fairy', 'Fairy']],
+
+  tileArt(layout, g) {
+    const tile = layout.tile || {};
+    const taken = [];
+    const symbols = [
+      ['volcano', 'volcano', volcanoSymbol],
+      ['dragon', 'dragon symbol', dragonSymbol],
+      ['portal', 'magic portal', portalSymbol],
+    ];
+    for (const [flag, title, draw] of symbols) {
+      if (!tile[flag]) continue;
+      const at = freeSpot(layout, taken);
+      taken.push(at);
+      g.append(badge(`tile-symbol symbol-${flag}`, `symbol-${flag}`, title, at, draw()));
+    }
+    for (const city of layout.cities) {
+      if (!city.segment.princess) continue;
+      const [ax, ay] = rotatePoint(city.def.anchor, city.quarters);
+      // Between the follower's spot and the tile's edge, so both stay visible.
+      const at = [ax + (ax - 50) * 0.35, ay + (ay - 50) * 0.35 - 2];
+      g.append(badge('tile-symbol symbol-princess', 'symbol-princess', 'princess', at, princessSymbol()));
+    }
+  },
+
+  layers: [
+    { slot: 'above', name: 'dragon-journey', render: journeyLayer },
+    { slot: 'above', name: 'dragon-fairy', render: piecesLayer },
+  ],
+
+  decorate(turn, deco) {
+    const g = turn.groups;
+    const colour = seatColour(turn.actingSeat());
+    deco.dragonSteps = (g.dragon || []).map((d) => ({ ...d, label: `move the dragon to ${d.x},${d.y}`, onClick: () => turn.act(d.action) }));
+    deco.fairyTiles = [];
+    for (const f of g.fairy || []) {
+      if (f.loc) {
+        deco.markers.push({
+          kind: 'fairy', testid: 'fairy-spot', x: f.x, y: f.y, loc: f.loc, feature: f.feature, action: f.action, colour,
+          icon: () => s('g', { transform: 'scale(0.7)' }, fairyFigure()),
+          label: `put the fairy beside your follower at ${f.x},${f.y} (${f.loc})`, onClick: () => turn.act(f.action),
+        });
+      } else {
+        deco.fairyTiles.push({ ...f, label: `put the fairy on the tile at ${f.x},${f.y}`, onClick: () => turn.act(f.action) });
+      }
+    }
+    for (const k of g.princess || []) {
+      deco.markers.push({
+        kind: 'princess', testid: 'princess-spot', x: k.x, y: k.y, loc: k.loc, feature: k.feature, action: k.action, colour: seatColour(k.seat),
+        icon: () => s('g', { transform: 'scale(0.9)' }, princessSymbol()),
+        label: `the princess sends home ${knightLabel(k, turn.state?.players)}`, onClick: () => turn.act(k.action),
+      });
+    }
+  },
+
+  options(layer, deco, board) {
+    for (const d of deco.dragonSteps || []) layer.append(squareOption(board, d, 'dragon-option', 'dragon-option', () => s('g', { transform: 'scale(0.8)', opacity: 0.75 }, dragonFigure())));
+    for (const f of deco.fairyTiles || []) layer.append(squareOption(board, f, 'fairy-option', 'fairy-option', () => s('g', { transform: 'scale(1.2)', opacity: 0.8 }, fairyFigure())));
+  },
+
+  card(turn, body, ui) {
+    const st = turn.state;
+    const g = turn.groups;
+    if (g.dragon) {
+      const left = st.dragon_journey?.steps_left;
+      body.append(h('div', { class: 'hint', 'data-testid': 'dragon-hint' },
+        `Move the dragon one tile: click a highlighted square${left !== undefined ? ` (${left} of 6 steps left in this journey)` : ''}. It eats every follower, builder and pig on the tile it enters.`));
+      const row = h('div', { class: 'row wrap' });
+      for (const d of g.dragon) row.append(ui.button(`Dragon to ${d.x},${d.y}`, d.action, 'dragon-button', 'small'));
+      body.append(row);
+    }
+    if (g.princess) {
+      const must = st.rules?.princess !== 'may' && !g.skip;
+      body.append(h('div', { class: must ? 'note warn' : 'hint', 'data-testid': 'princess-hint' }, must
+        ? 'Your tile joins the princess to a city with knights: under the rule "princess: must" she sends one of them home, and that is your whole figure action (no follower this turn). Click the knight to send home:'
+        : 'Your tile joins the princess to a city with knights: instead of placing a figure you may have her send one of them home.'));
+      const row = h('div', { class: 'row wrap' });
+      for (const k of g.princess) row.append(ui.button(`Send home ${knightLabel(k, st.players)}`, k.action, 'princess-button', 'small'));
+      body.append(row);
+    }
+    if (g.fairy) {
+      const beside = g.fairy.some((f) => f.loc);
+      body.append(h('div', { class: 'hint', 'data-testid': 'fairy-hint' }, beside
+        ? 'Instead of placing a figure you may put the fairy beside one of your followers (the fairy spots on the board):'
+        : 'Instead of placing a figure you may move the fairy onto a tile with one of your followers (the highlighted tiles):'));
+      const row = h('div', { class: 'row wrap' });
+      for (const f of g.fairy) row.append(ui.button(`Fairy ${f.x},${f.y}${f.loc ? ` ${f.loc}` : ''}`, f.action, 'fairy-button', 'small'));
+      body.append(row);
+    }
+    const portal = ['meeple', 'large'].some((verb) => (g[verb] || []).some((a) => a.portal));
+    if (portal) {
+      body.append(h('div', { class: 'hint', 'data-testid': 'portal-hint' },
+        'Magic portal: your follower may also go onto any free feature of any tile: click one of the highlighted spots anywhere on the board.'));
+    }
+  },
+
+  bannerNote(state) {
+    const journey = state?.dragon_journey;
+    if (journey) {
+      return h('span', { class: 'banner-note dragon-journey', 'data-testid': 'dragon-banner' }, `Dragon's journey: ${journey.steps_left} step${journey.steps_left === 1 ? '' : 's'} left`);
+    }
+    if (state?.set_aside?.length) {
+      return h('span', { class: 'banner-note set-aside', 'data-testid': 'set-aside-banner', title: 'dragon tiles wait for the first volcano' }, `Set aside until a volcano: ${state.set_aside.join(', ')}`);
+    }
+    return null;
+  },
+
+  decisionWords(state) {
+    if (state?.pending?.phase === 'dragon') return 'move the dragon';
+    const actions = state?.actions || [];
+    if (state?.pending?.phase === 'meeple' && actions.length && actions.every((a) => a.verb === 'princess')) return 'send a knight home (princess)';
+    return null;
+  },
+});
