@@ -158,11 +158,11 @@ std::array<double, kMaxPlayers> traders_builders_worth(const GameState& state) {
   return worth;
 }
 
-// Princess & Dragon. The fairy gives 1 point at the start of each own turn while one's follower
-// stands by it: worth kFairyTurn for each own turn still to come, at most kFairyTurns (followers
-// leave when their feature scores).
-constexpr double kFairyTurn = 1.0;
-constexpr double kFairyTurns = 3.0;
+// Princess & Dragon. The fairy's 3 points per scoring are in the projected final scores; its
+// point per turn is left out: counting it (even for a single turn) made the bot spend figure
+// actions on the fairy instead of followers and lose points against the random bot (arena, 100
+// games). Its worth here is the protection: the dragon never enters its tile.
+//
 // The dragon threatens the figures near it while dragon tiles are still to be drawn: a figure at
 // distance k (in tiles, at most a journey's length) stands to lose what its feature would give
 // its owner (the final value when the owner holds the majority; kDragonFigureStake for a builder,
@@ -175,27 +175,22 @@ constexpr double kDragonFigureStake = 1.0;
 constexpr double kDragonTiles = 4.0;
 constexpr int kDragonRange = 6;  // a journey's steps
 
-// What the fairy gives and the dragon threatens, for every player: 0 unless the fairy or the
-// dragon is in play (so other games evaluate exactly as before).
-std::array<double, kMaxPlayers> dragon_fairy_worth(const GameState& state) {
+// What a figure stands to lose to the dragon: what its feature would give its owner (the final
+// value when the owner holds the majority), at least kDragonFigureStake.
+double dragon_stake(const GameState& state, const Follower& f) {
+  const NodeId root = state.features().find_const(f.node);
+  if (figure_info(f.kind).follower && ((state.majority(root) >> f.player) & 1u))
+    return std::max(kDragonFigureStake, static_cast<double>(state.final_value(root)));
+  return kDragonFigureStake;
+}
+
+// What the dragon threatens, for every player (a negative worth): 0 unless the dragon is in play
+// and on the board (so other games evaluate exactly as before).
+std::array<double, kMaxPlayers> dragon_threat(const GameState& state) {
   std::array<double, kMaxPlayers> worth{};
-  const bool fairy = state.has(Mechanic::Fairy) && state.fairy_tile() >= 0;
   const bool dragon = state.has(Mechanic::Dragon) && state.dragon_tile() >= 0;
-  if (!fairy && !dragon) return worth;
   const FeatureGraph& graph = state.features();
   const int fairy_tile = state.fairy_tile();
-  if (fairy) {
-    const bool beside = state.rules().fairy() == FairyRule::NextToFollower;
-    std::uint8_t favoured = 0;
-    for (const Follower& f : state.followers()) {
-      if (!figure_info(f.kind).follower) continue;
-      if (beside ? f.with_fairy : graph.node(f.node).placed_tile == fairy_tile)
-        favoured = static_cast<std::uint8_t>(favoured | (1u << f.player));
-    }
-    const double turns = std::min(kFairyTurns, std::ceil(own_tiles_left(state)));
-    for (int p = 0; p < state.player_count(); ++p)
-      if ((favoured >> p) & 1u) worth[static_cast<std::size_t>(p)] += kFairyTurn * turns;
-  }
   if (!dragon || state.tiles_left_in_deck() == 0) return worth;
   const std::array<std::uint8_t, kTileTypeCount> undrawn = state.undrawn_tile_counts();
   int dragon_tiles = 0;
@@ -213,17 +208,35 @@ std::array<double, kMaxPlayers> dragon_fairy_worth(const GameState& state) {
     if (distance < 1 || distance > kDragonRange) continue;
     const NodeId root = graph.find_const(f.node);
     if (graph.node(root).castle || graph.node(root).scored) continue;
-    double stake = kDragonFigureStake;
-    if (figure_info(f.kind).follower && ((state.majority(root) >> f.player) & 1u))
-      stake = std::max(stake, static_cast<double>(state.final_value(root)));
+    const double stake = dragon_stake(state, f);
     worth[static_cast<std::size_t>(f.player)] -=
         kDragonThreat * soon * std::pow(kDragonReach, distance - 1) * stake;
   }
   return worth;
 }
 
-// The rest of a dragon's journey, each mover taking the step best for it by evaluate_all (one
-// step ahead): what the greedy plan expects after placing a dragon tile.
+// What entering `tile` is worth to the dragon's mover, by the figures it eats: the stake of each
+// opponent's figure (twice for the leader among them), less the stake of each of its own.
+double dragon_step_value(const GameState& state, int tile, PlayerId mover) {
+  PlayerId leader = kNoPlayer;
+  for (int p = 0; p < state.player_count(); ++p)
+    if (p != mover &&
+        (leader == kNoPlayer || state.score(static_cast<PlayerId>(p)) > state.score(leader)))
+      leader = static_cast<PlayerId>(p);
+  const FeatureGraph& graph = state.features();
+  double value = 0.0;
+  for (const Follower& f : state.followers()) {
+    if (graph.node(f.node).placed_tile != tile || graph.node(graph.find_const(f.node)).castle)
+      continue;
+    const double stake = dragon_stake(state, f);
+    value += f.player == mover ? -2.0 * stake : f.player == leader ? 2.0 * stake : stake;
+  }
+  return value;
+}
+
+// The rest of a dragon's journey, each mover taking the step that eats most for it
+// (dragon_step_value: one step ahead, cheap): what the greedy plan expects after placing a dragon
+// tile.
 void resolve_journey(GameState& state, MoveList& scratch) {
   while (!state.over() && state.phase() == Phase::DragonMove) {
     state.legal_moves(scratch);
@@ -231,9 +244,7 @@ void resolve_journey(GameState& state, MoveList& scratch) {
     Move best = scratch[0];
     double best_value = -std::numeric_limits<double>::infinity();
     for (const Move& move : scratch) {
-      GameState next = state;
-      next.apply_unchecked(move);
-      const double value = evaluate_all(next)[static_cast<std::size_t>(mover)];
+      const double value = dragon_step_value(state, state.board().tile_at(move.x, move.y), mover);
       if (value > best_value) {
         best_value = value;
         best = move;
@@ -288,8 +299,19 @@ double search_plan(const GameState& state, PlayerId player, int turn, MoveList& 
   state.legal_moves(scratch);
   // The list is reused by the recursion below: keep a copy of this level's moves.
   std::vector<Move> moves(scratch.begin(), scratch.end());
+  // Magic portal: deployments of the same figure onto one feature differ only in the tile (its
+  // distance from the dragon, the fairy's tile); the first of each is searched, which keeps a
+  // portal turn's search about as wide as any other.
+  std::vector<std::pair<NodeId, std::uint8_t>> portal_targets;
   double best = -std::numeric_limits<double>::infinity();
   for (const Move& move : moves) {
+    if (move.kind == MoveKind::PortalDeploy) {
+      const std::pair<NodeId, std::uint8_t> target = {
+          state.feature_of(state.board().tile_at(move.x, move.y), move.segment), move.aux};
+      if (std::find(portal_targets.begin(), portal_targets.end(), target) != portal_targets.end())
+        continue;
+      portal_targets.push_back(target);
+    }
     GameState next = state;
     next.apply_unchecked(move);
     const double value = search_plan(next, player, turn, scratch, nullptr, false);
@@ -337,8 +359,8 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
   // Builders, pigs and second parts (Traders & Builders; nothing otherwise).
   const std::array<double, kMaxPlayers> tb = traders_builders_worth(state);
   for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += tb[static_cast<std::size_t>(p)];
-  // The fairy and the dragon (Princess & Dragon; nothing otherwise).
-  const std::array<double, kMaxPlayers> pd = dragon_fairy_worth(state);
+  // The dragon's threat (Princess & Dragon; nothing otherwise).
+  const std::array<double, kMaxPlayers> pd = dragon_threat(state);
   for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += pd[static_cast<std::size_t>(p)];
   for (const Castle& castle : state.castles())
     if (castle.occupied) value[static_cast<std::size_t>(castle.owner)] += kWaitingCastle;

@@ -23,10 +23,10 @@ namespace carcassonne {
 // a farm its owner holds (its open bordering cities may still complete) count too; pig bonuses
 // for completed cities and trade-goods majorities (10 to the leaders) are in the projected final
 // scores, so a completion that takes goods counts by the majority it wins. With Princess & Dragon,
-// the fairy by one's follower is worth its point per own turn for a few turns (its 3 points per
-// scoring are in the projected scores), and while dragon tiles remain, every figure within a
-// journey's reach of the dragon, except by the fairy or in a castle, loses part of what it stands
-// to score, less the farther it stands.
+// the fairy's 3 points per scoring are in the projected scores (its point per turn is not counted:
+// evaluation.cpp), and while dragon tiles remain, every figure within a journey's reach of the
+// dragon, except on the fairy's tile or in a castle, loses part of what it stands to score, less
+// the farther it stands: so the fairy is worth the protection it gives.
 double evaluate_for(const GameState& state, PlayerId player);
 // evaluate_for() of every player at once, from one projection of the final scores.
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state);
@@ -42,7 +42,9 @@ TurnPlan best_turn_plan(const GameState& state, PlayerId player);
 
 // The dragon step for the player moving it now (Phase::DragonMove): max-n over the rest of the
 // journey, every mover taking the step that leaves it best off by evaluate_all() at the end.
-// (The greedy plan of a turn that places a dragon tile resolves the journey one step ahead.)
+// (The greedy plan of a turn that places a dragon tile resolves the journey cheaply instead: each
+// mover takes the step that eats the most for it, its opponents' figures, the leader's twice,
+// against its own, each by what it stands to score.)
 // Ties keep the earlier legal move.
 Move best_dragon_step(const GameState& state);
 
