@@ -418,6 +418,96 @@ TEST(GreedyTradersBuilders, BeatsRandom) {
   EXPECT_GE(greedy_wins, games - 1);
 }
 
+// ---- Princess & Dragon: moving the dragon ----
+
+std::optional<GameState> dragon_position(const Strings& deck, const Strings& actions) {
+  auto state = scenario::play(scenario::make_record_with({"Red", "Blue"}, deck, actions, {"pd"}));
+  if (!state) return state;
+  EXPECT_EQ(state->phase(), Phase::DragonMove);
+  EXPECT_EQ(state->current_player(), 0);
+  return state;
+}
+
+// Red places a cloister B at 0,1, Blue the volcano PD-2 at 0,2 (the dragon lands on it), Red a city
+// cap E r90 at 1,2 with a knight, Blue one E r270 at -1,2 with a knight, and Red the dragon tile
+// PD-H r90 at 0,3: the journey starts with Red. Onto either knight the journey ends at once (no
+// other tile next to them); through 0,1 or onto 0,3 it eats nothing.
+//
+//          x=-1            x=0              x=1
+//   y=0                    D
+//   y=1                    B
+//   y=2    E r270 (Blue)   PD-2 (dragon)    E r90 (Red)
+//   y=3                    PD-H r90
+const Strings kDragonDeck = {"B", "PD-2", "E", "E", "PD-H", "B", "B", "B", "B"};
+const Strings kDragonActions = {"place 0,1 r0",  "skip",     "place 0,2 r0",    "skip",
+                                "place 1,2 r90", "meeple E", "place -1,2 r270", "meeple W",
+                                "place 0,3 r90", "skip"};
+
+// Red, moving the dragon first, sends it onto Blue's knight rather than its own.
+TEST(GreedyPrincessDragon, MovesTheDragonOntoAnOpponentsFollowerRatherThanItsOwn) {
+  auto state = dragon_position(kDragonDeck, kDragonActions);
+  ASSERT_TRUE(state);
+  MoveList moves;
+  state->legal_moves(moves);
+  ASSERT_TRUE(moves.contains(Move::dragon_step(1, 2))) << "Red's own knight is within reach";
+  ASSERT_TRUE(moves.contains(Move::dragon_step(-1, 2)));
+  GreedyBot bot;
+  const Move move = bot.choose_move(state->observation(0));
+  EXPECT_EQ(move, Move::dragon_step(-1, 2)) << format_move(*state, move);
+  const int blue_before = 7 - state->followers_in_supply(1);
+  state->apply_unchecked(move);
+  EXPECT_EQ(7 - state->followers_in_supply(1), blue_before - 1) << "Blue's knight went home";
+  EXPECT_EQ(state->followers_in_supply(0), 6) << "Red's knight stays";
+}
+
+// Red places the volcano PD-2 at 0,1, Blue a city cap E r270 at -1,1 with a knight, Red one E r90
+// at 1,1 with a knight, Blue a straight road U r90 at -1,0 with a follower (the road runs on
+// through D), and Red the dragon tile PD-H r90 at 1,0 (the same road). Red moves the dragon onto D;
+// then Blue (not the turn's player) moves it: onto its own road follower at -1,0 (and then Red's
+// step eats Blue's knight), or onto the empty PD-H, after which Red's only step eats Red's knight.
+// The search decides for Blue, the mover.
+//
+//          x=-1            x=0            x=1
+//   y=0    U r90 (Blue)    D              PD-H r90 (dragon tile)
+//   y=1    E r270 (Blue)   PD-2 (dragon)  E r90 (Red)
+TEST(Mcts, MovesTheDragonForThePlayerMovingIt) {
+  const Strings deck = {"PD-2", "E", "E", "U", "PD-H", "B", "B", "B", "B"};
+  const Strings actions = {"place 0,1 r0",  "skip",     "place -1,1 r270", "meeple W",
+                           "place 1,1 r90", "meeple E", "place -1,0 r90",  "meeple W",
+                           "place 1,0 r90", "skip"};
+  auto state = dragon_position(deck, actions);
+  ASSERT_TRUE(state);
+  state->apply_unchecked(Move::dragon_step(0, 0));
+  ASSERT_EQ(state->phase(), Phase::DragonMove);
+  ASSERT_EQ(state->current_player(), 1);
+  ASSERT_EQ(state->turn_player(), 0);
+  MctsOptions options;
+  options.playouts = 400;
+  options.seed = 7;
+  MctsBot bot(options);
+  const Move move = bot.choose_move(state->observation(1));
+  EXPECT_EQ(move, Move::dragon_step(1, 0)) << format_move(*state, move);
+  GreedyBot greedy;
+  EXPECT_EQ(greedy.choose_move(state->observation(1)), Move::dragon_step(1, 0));
+}
+
+// The greedy bot beats the random bot at Princess & Dragon, seats swapped every other game.
+TEST(GreedyPrincessDragon, BeatsRandom) {
+  int greedy_wins = 0;
+  const int games = 6;
+  for (int g = 0; g < games; ++g) {
+    const bool swapped = g % 2 == 1;
+    const std::vector<std::string> specs = swapped ? std::vector<std::string>{"random", "greedy"}
+                                                   : std::vector<std::string>{"greedy", "random"};
+    const Record record = play_checked({{"pd"}, {}}, specs, 400 + static_cast<std::uint64_t>(g));
+    const GameState state = *replay(record);
+    ASSERT_TRUE(state.over());
+    const PlayerId greedy = swapped ? 1 : 0;
+    greedy_wins += state.score(greedy) > state.score(static_cast<PlayerId>(1 - greedy));
+  }
+  EXPECT_GE(greedy_wins, games - 1);
+}
+
 // ---- A forced win ----
 
 // Whether the player deciding now can end the game as the sole winner, by exhaustive search

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 
@@ -157,6 +158,125 @@ std::array<double, kMaxPlayers> traders_builders_worth(const GameState& state) {
   return worth;
 }
 
+// Princess & Dragon. The fairy's 3 points per scoring are in the projected final scores; its
+// point per turn is left out: counting it (even for a single turn) made the bot spend figure
+// actions on the fairy instead of followers and lose points against the random bot (arena, 100
+// games). Its worth here is the protection: the dragon never enters its tile.
+//
+// The dragon threatens the figures near it while dragon tiles are still to be drawn: a figure at
+// distance k (in tiles, at most a journey's length) stands to lose what its feature would give
+// its owner (the final value when the owner holds the majority; kDragonFigureStake for a builder,
+// a pig or a follower without the majority) times kDragonThreat * kDragonReach^(k - 1) times the
+// chance that a journey comes soon (dragon tiles among the next kDragonTiles tiles drawn). A
+// figure on the fairy's tile or in a castle is safe.
+constexpr double kDragonThreat = 0.5;
+constexpr double kDragonReach = 0.5;
+constexpr double kDragonFigureStake = 1.0;
+constexpr double kDragonTiles = 4.0;
+constexpr int kDragonRange = 6;  // a journey's steps
+
+// What a figure stands to lose to the dragon: what its feature would give its owner (the final
+// value when the owner holds the majority), at least kDragonFigureStake.
+double dragon_stake(const GameState& state, const Follower& f) {
+  const NodeId root = state.features().find_const(f.node);
+  if (figure_info(f.kind).follower && ((state.majority(root) >> f.player) & 1u))
+    return std::max(kDragonFigureStake, static_cast<double>(state.final_value(root)));
+  return kDragonFigureStake;
+}
+
+// What the dragon threatens, for every player (a negative worth): 0 unless the dragon is in play
+// and on the board (so other games evaluate exactly as before).
+std::array<double, kMaxPlayers> dragon_threat(const GameState& state) {
+  std::array<double, kMaxPlayers> worth{};
+  const bool dragon = state.has(Mechanic::Dragon) && state.dragon_tile() >= 0;
+  const FeatureGraph& graph = state.features();
+  const int fairy_tile = state.fairy_tile();
+  if (!dragon || state.tiles_left_in_deck() == 0) return worth;
+  const std::array<std::uint8_t, kTileTypeCount> undrawn = state.undrawn_tile_counts();
+  int dragon_tiles = 0;
+  for (int t = 0; t < kTileTypeCount; ++t)
+    if (tile_spec(static_cast<TileType>(t)).dragon)
+      dragon_tiles += undrawn[static_cast<std::size_t>(t)];
+  if (dragon_tiles == 0) return worth;
+  const double soon = std::min(1.0, kDragonTiles * dragon_tiles / state.tiles_left_in_deck());
+  const PlacedTile& lair = state.placed_tiles()[static_cast<std::size_t>(state.dragon_tile())];
+  for (const Follower& f : state.followers()) {
+    const FeatureNode& node = graph.node(f.node);
+    if (node.placed_tile == fairy_tile) continue;
+    const PlacedTile& at = state.placed_tiles()[node.placed_tile];
+    const int distance = std::abs(at.x - lair.x) + std::abs(at.y - lair.y);
+    if (distance < 1 || distance > kDragonRange) continue;
+    const NodeId root = graph.find_const(f.node);
+    if (graph.node(root).castle || graph.node(root).scored) continue;
+    const double stake = dragon_stake(state, f);
+    worth[static_cast<std::size_t>(f.player)] -=
+        kDragonThreat * soon * std::pow(kDragonReach, distance - 1) * stake;
+  }
+  return worth;
+}
+
+// What entering `tile` is worth to the dragon's mover, by the figures it eats: the stake of each
+// opponent's figure (twice for the leader among them), less the stake of each of its own.
+double dragon_step_value(const GameState& state, int tile, PlayerId mover) {
+  PlayerId leader = kNoPlayer;
+  for (int p = 0; p < state.player_count(); ++p)
+    if (p != mover &&
+        (leader == kNoPlayer || state.score(static_cast<PlayerId>(p)) > state.score(leader)))
+      leader = static_cast<PlayerId>(p);
+  const FeatureGraph& graph = state.features();
+  double value = 0.0;
+  for (const Follower& f : state.followers()) {
+    if (graph.node(f.node).placed_tile != tile || graph.node(graph.find_const(f.node)).castle)
+      continue;
+    const double stake = dragon_stake(state, f);
+    value += f.player == mover ? -2.0 * stake : f.player == leader ? 2.0 * stake : stake;
+  }
+  return value;
+}
+
+// The rest of a dragon's journey, each mover taking the step that eats most for it
+// (dragon_step_value: one step ahead, cheap): what the greedy plan expects after placing a dragon
+// tile.
+void resolve_journey(GameState& state, MoveList& scratch) {
+  while (!state.over() && state.phase() == Phase::DragonMove) {
+    state.legal_moves(scratch);
+    const PlayerId mover = state.current_player();
+    Move best = scratch[0];
+    double best_value = -std::numeric_limits<double>::infinity();
+    for (const Move& move : scratch) {
+      const double value = dragon_step_value(state, state.board().tile_at(move.x, move.y), mover);
+      if (value > best_value) {
+        best_value = value;
+        best = move;
+      }
+    }
+    state.apply_unchecked(best);
+  }
+}
+
+// Max-n over the rest of the journey: every mover takes the step that leaves it best off by
+// evaluate_all() at the journey's end; the values reached, and the first step.
+std::array<double, kMaxPlayers> journey_values(const GameState& state, MoveList& scratch,
+                                               Move* best_first) {
+  if (state.over() || state.phase() != Phase::DragonMove) return evaluate_all(state);
+  state.legal_moves(scratch);
+  const std::vector<Move> moves(scratch.begin(), scratch.end());
+  const auto mover = static_cast<std::size_t>(state.current_player());
+  std::array<double, kMaxPlayers> best{};
+  double best_own = -std::numeric_limits<double>::infinity();
+  for (const Move& move : moves) {
+    GameState next = state;
+    next.apply_unchecked(move);
+    const std::array<double, kMaxPlayers> value = journey_values(next, scratch, nullptr);
+    if (value[mover] > best_own) {
+      best_own = value[mover];
+      best = value;
+      if (best_first != nullptr) *best_first = move;
+    }
+  }
+  return best;
+}
+
 // True while `player` still has a decision in the turn being planned.
 bool plan_continues(const GameState& state, PlayerId player, int turn) {
   if (state.over() || state.pending().player != player || state.turn_number() != turn) return false;
@@ -167,12 +287,31 @@ bool plan_continues(const GameState& state, PlayerId player, int turn) {
 
 double search_plan(const GameState& state, PlayerId player, int turn, MoveList& scratch,
                    Move* best_first, bool top) {
-  if (!plan_continues(state, player, turn)) return evaluate_for(state, player);
+  if (!plan_continues(state, player, turn)) {
+    // A dragon tile just placed: its journey belongs to the turn's worth.
+    if (state.phase() == Phase::DragonMove && state.turn_number() == turn) {
+      GameState after = state;
+      resolve_journey(after, scratch);
+      return evaluate_for(after, player);
+    }
+    return evaluate_for(state, player);
+  }
   state.legal_moves(scratch);
   // The list is reused by the recursion below: keep a copy of this level's moves.
   std::vector<Move> moves(scratch.begin(), scratch.end());
+  // Magic portal: deployments of the same figure onto one feature differ only in the tile (its
+  // distance from the dragon, the fairy's tile); the first of each is searched, which keeps a
+  // portal turn's search about as wide as any other.
+  std::vector<std::pair<NodeId, std::uint8_t>> portal_targets;
   double best = -std::numeric_limits<double>::infinity();
   for (const Move& move : moves) {
+    if (move.kind == MoveKind::PortalDeploy) {
+      const std::pair<NodeId, std::uint8_t> target = {
+          state.feature_of(state.board().tile_at(move.x, move.y), move.segment), move.aux};
+      if (std::find(portal_targets.begin(), portal_targets.end(), target) != portal_targets.end())
+        continue;
+      portal_targets.push_back(target);
+    }
     GameState next = state;
     next.apply_unchecked(move);
     const double value = search_plan(next, player, turn, scratch, nullptr, false);
@@ -220,6 +359,9 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
   // Builders, pigs and second parts (Traders & Builders; nothing otherwise).
   const std::array<double, kMaxPlayers> tb = traders_builders_worth(state);
   for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += tb[static_cast<std::size_t>(p)];
+  // The dragon's threat (Princess & Dragon; nothing otherwise).
+  const std::array<double, kMaxPlayers> pd = dragon_threat(state);
+  for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += pd[static_cast<std::size_t>(p)];
   for (const Castle& castle : state.castles())
     if (castle.occupied) value[static_cast<std::size_t>(castle.owner)] += kWaitingCastle;
   // Knights in unfinished cities: the city is worth more once closed.
@@ -247,6 +389,14 @@ TurnPlan best_turn_plan(const GameState& state, PlayerId player) {
   plan.first_move = (*scratch)[0];
   plan.value = search_plan(state, player, state.turn_number(), *scratch, &plan.first_move, true);
   return plan;
+}
+
+Move best_dragon_step(const GameState& state) {
+  auto scratch = std::make_unique<MoveList>();
+  state.legal_moves(*scratch);
+  Move best = (*scratch)[0];
+  journey_values(state, *scratch, &best);
+  return best;
 }
 
 double tile_value(const GameState& state, PlayerId player, TileType tile) {

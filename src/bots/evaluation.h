@@ -22,7 +22,11 @@ namespace carcassonne {
 // turn parts), a second part about to be played (about a turn's worth), and a pig in supply or in
 // a farm its owner holds (its open bordering cities may still complete) count too; pig bonuses
 // for completed cities and trade-goods majorities (10 to the leaders) are in the projected final
-// scores, so a completion that takes goods counts by the majority it wins.
+// scores, so a completion that takes goods counts by the majority it wins. With Princess & Dragon,
+// the fairy's 3 points per scoring are in the projected scores (its point per turn is not counted:
+// evaluation.cpp), and while dragon tiles remain, every figure within a journey's reach of the
+// dragon, except on the fairy's tile or in a castle, loses part of what it stands to score, less
+// the farther it stands: so the fairy is worth the protection it gives.
 double evaluate_for(const GameState& state, PlayerId player);
 // evaluate_for() of every player at once, from one projection of the final scores.
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state);
@@ -35,6 +39,14 @@ struct TurnPlan {
   double value = 0.0;
 };
 TurnPlan best_turn_plan(const GameState& state, PlayerId player);
+
+// The dragon step for the player moving it now (Phase::DragonMove): max-n over the rest of the
+// journey, every mover taking the step that leaves it best off by evaluate_all() at the end.
+// (The greedy plan of a turn that places a dragon tile resolves the journey cheaply instead: each
+// mover takes the step that eats the most for it, its opponents' figures, the leader's twice,
+// against its own, each by what it stands to score.)
+// Ties keep the earlier legal move.
+Move best_dragon_step(const GameState& state);
 
 // How much better `player` stands after placing `tile` as well as possible now than before:
 // the tile's worth to that player (0 if it cannot be placed).

@@ -39,6 +39,8 @@ Move GreedyBot::choose_move(const Observation& seen) {
       return mine - 2.0 * bid >= 2.0 * bid - theirs ? Move::simple(MoveKind::Buy)
                                                     : Move::simple(MoveKind::Sell);
     }
+    case Phase::DragonMove:
+      return best_dragon_step(state);
     default:
       return best_turn_plan(state, me).first_move;
   }

@@ -9,6 +9,9 @@
 //    most half the tile's worth to it (winning at bid b costs 2b in score difference against the
 //    seller). As auctioneer it buys when its worth minus twice the bid beats twice the bid minus
 //    the bidder's worth, else sells.
+//  * Princess & Dragon: portal deployments, the fairy and the princess are decisions of its turn,
+//    valued like any other by evaluate_for(); a turn placing a dragon tile counts the journey it
+//    starts. Moving the dragon, it looks ahead over the rest of the journey (best_dragon_step).
 #pragma once
 
 #include "bots/bot.h"

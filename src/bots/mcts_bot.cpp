@@ -84,6 +84,8 @@ float prior_of(const GameState& state, const Move& move) {
       return 0.5f;  // before followers and skip: a builder only joins one's own open feature
     case MoveKind::Pig:
       return 0.25f;  // likewise, on one's own farm
+    case MoveKind::PortalDeploy:
+      return -0.25f;  // many remote spots: after the followers on the new tile and skip
     case MoveKind::Bridge:
       return -1.0f;
     case MoveKind::Pass:
@@ -252,6 +254,35 @@ std::optional<Move> special_deployment(const GameState& state, Pcg32& rng, MoveL
   return std::nullopt;
 }
 
+// Princess & Dragon: the rollout's figure action among those its mechanics bring (the princess, the
+// fairy, a portal deployment), from the legal moves (filled into `scratch`): one of them at random
+// a quarter of the time there are any, and always when the princess compels (nothing else, skip
+// included, is legal then); nullopt for none. (No random number is drawn, and no moves listed,
+// without these mechanics: other games roll out as before.)
+std::optional<Move> figure_mechanic_action(const GameState& state, Pcg32& rng, MoveList& scratch) {
+  if (!state.has(Mechanic::Fairy) && !state.has(Mechanic::Portal) && !state.has(Mechanic::Princess))
+    return std::nullopt;
+  state.legal_moves(scratch);
+  const Move skip = Move::simple(MoveKind::Skip);
+  bool skip_legal = false;
+  int count = 0;
+  for (const Move& move : scratch) {
+    skip_legal = skip_legal || move == skip;
+    count += move.kind == MoveKind::Fairy || move.kind == MoveKind::Princess ||
+             move.kind == MoveKind::PortalDeploy;
+  }
+  if (!skip_legal)  // compelled: every legal move is the princess's
+    return scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))];
+  if (count == 0 || rng.below(4) != 0) return std::nullopt;
+  int chosen = static_cast<int>(rng.below(static_cast<std::uint32_t>(count)));
+  for (const Move& move : scratch)
+    if ((move.kind == MoveKind::Fairy || move.kind == MoveKind::Princess ||
+         move.kind == MoveKind::PortalDeploy) &&
+        chosen-- == 0)
+      return move;
+  return std::nullopt;
+}
+
 }  // namespace
 
 int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
@@ -268,6 +299,10 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
         continue;
       case Phase::Follower: {
         if (state.bridge_required()) break;
+        if (const std::optional<Move> action = figure_mechanic_action(state, rng, scratch)) {
+          state.apply_unchecked(*action);
+          continue;
+        }
         if (rng.below(2) == 0) {
           state.apply_unchecked(skip);
           continue;

@@ -6,17 +6,20 @@
 // the move revealed (the tile drawn next, tiles discarded, a bazaar's revealed tiles), compared
 // exactly, so worlds that agree on what players have seen share statistics (single-observer
 // ISMCTS with chance outcomes as observations). Every move it plays comes from legal_moves().
-//  * Selection: UCB1 on the reward of the player deciding at the node, over a prefix of the
+//  * Selection: UCB1 on the reward of the player deciding at the node (current_player(): a
+//    castle's owner, a bidder, whoever moves the dragon this step), over a prefix of the
 //    node's moves that widens with visits (progressive widening, 'widening * sqrt(visits)'
 //    moves), the moves ordered by a cheap prior: placements touching more tiles first, passes
 //    and low bids first, builder and pig before followers, the large follower after followers and
-//    skip, bridges last.
+//    skip, portal deployments after those, bridges last.
 //  * Bids: a bid node widens far more slowly (visits^0.25 moves: pass and low bids first), so the
 //    search compares a few sensible bids instead of a hundred barely visited ones.
 //  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
 //    time, the large follower in a quarter of those while it is in supply; with Traders &
 //    Builders first the builder half the time it may stand, else the pig half the time on a farm
-//    its owner holds; no optional bridges;
+//    its owner holds; with Princess & Dragon a fairy, princess or portal move a quarter of the
+//    time there is one, the princess always when she compels; dragon steps at random; no
+//    optional bridges;
 //    auctions: pass, or open at 0) for a few turns, then the position
 //    is scored by evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand,
 //    the greedy bot's judgement): random play to the very end mostly adds noise.
