@@ -123,8 +123,12 @@ test('in a pd game Ann places the fairy and moves the dragon by clicking, Bob mo
         await screenshot(page, 'pd-fairy-options');
         await clickVisible(page, `${tid('fairy-option')}[data-action="${fairy[0].action}"]`);
         st = await client.waitForState(game, (s) => s.version > version);
-        assert.deepEqual(st.fairy, { x: fairy[0].x, y: fairy[0].y }, 'the fairy stands where Ann clicked');
-        assert.ok(st.log.some((e) => e.seat === 0 && e.action === fairy[0].action));
+        const annsFairy = st.log.findIndex((e) => e.seat === 0 && e.action === fairy[0].action);
+        assert.ok(annsFairy >= 0, 'the log has Ann\'s fairy placement');
+        // The greedy bot answers at once and may already have moved the fairy to its own tile.
+        if (!st.log.slice(annsFairy + 1).some((e) => e.action?.startsWith('fairy'))) {
+          assert.deepEqual(st.fairy, { x: fairy[0].x, y: fairy[0].y }, 'the fairy stands where Ann clicked');
+        }
         await waitForAtLeast(page, st.version);
         // (Bob may already have moved the fairy on: the end checks where the page draws it.)
         await page.waitForSelector(tid('fairy-piece'));
