@@ -19,8 +19,11 @@ enum class FigureKind : std::uint8_t {
   LargeFollower,  // Inns & Cathedrals
   Builder,        // Traders & Builders
   Pig,            // Traders & Builders
+  Mayor,          // Abbey & Mayor
+  Wagon,          // Abbey & Mayor
+  Barn,           // Abbey & Mayor
 };
-inline constexpr int kFigureKindCount = 4;
+inline constexpr int kFigureKindCount = 7;
 
 struct FigureInfo {
   FigureKind kind;
@@ -30,6 +33,11 @@ struct FigureInfo {
   // special figures (builder, pig) only accompany their owner's followers.
   bool follower;
   MoveKind deploy;  // the move that deploys it on the tile just placed
+  // The mayor: its strength is the pennants of its city (0 in a castle), not `strength`.
+  bool pennant_strength = false;
+  // The barn: stays on the board to the end of the game (no dragon, no scoring during play sends
+  // it home, and it needs no follower beside it).
+  bool permanent = false;
 };
 
 inline constexpr FigureInfo kFigureTable[kFigureKindCount] = {
@@ -37,6 +45,9 @@ inline constexpr FigureInfo kFigureTable[kFigureKindCount] = {
     {FigureKind::LargeFollower, "large", 2, true, MoveKind::Large},
     {FigureKind::Builder, "builder", 0, false, MoveKind::Builder},
     {FigureKind::Pig, "pig", 0, false, MoveKind::Pig},
+    {FigureKind::Mayor, "mayor", 0, true, MoveKind::Mayor, true},
+    {FigureKind::Wagon, "wagon", 1, true, MoveKind::Wagon},
+    {FigureKind::Barn, "barn", 0, false, MoveKind::Barn, false, true},
 };
 
 constexpr const FigureInfo& figure_info(FigureKind kind) {

@@ -15,15 +15,20 @@
 //   Fairy   x, y; with the fairy beside a follower (option), segment on that tile and aux = 1
 //   Princess x, y, segment: the follower the princess sends home
 //   DragonStep x, y: the tile the dragon enters
+//   Abbey   x, y: the hole the abbey fills
+//   Mayor, Wagon: figure deployments as Meeple (through a portal: PortalDeploy)
+//   Barn    segment = Corner of the tile just placed
+//   WagonMove x, y, segment on that tile: where the wagon rolls
 //   Claim   x, y, segment = port on that tile naming the feature
 //   Choose  aux = tile type
 //   Bid     amount
-//   Discard, Skip, Castle, Score, Pass, Buy, Sell: no data
+//   Discard, Skip, Castle, Score, Pass, Buy, Sell, Draw: no data
 #pragma once
 
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <string_view>
 
 #include "core/tiles.h"
 #include "core/types.h"
@@ -51,7 +56,18 @@ enum class MoveKind : std::uint8_t {
   Fairy,         // Princess & Dragon
   Princess,      // Princess & Dragon
   DragonStep,    // Princess & Dragon: one step of the dragon's journey
+  Abbey,         // Abbey & Mayor: one's abbey into a hole, instead of a draw
+  Draw,          // Abbey & Mayor: decline the abbey and draw
+  Mayor,         // Abbey & Mayor
+  Wagon,         // Abbey & Mayor: deploy the wagon
+  Barn,          // Abbey & Mayor: the barn at a corner of the tile just placed
+  WagonMove,     // Abbey & Mayor: a wagon sent home by a scoring rolls on (`move X,Y LOC`)
 };
+
+// Corners of the tile just placed, where four tiles meet (a barn's place): NW NE SE SW.
+enum class Corner : std::uint8_t { NW = 0, NE = 1, SE = 2, SW = 3 };
+inline constexpr int kCornerCount = 4;
+inline constexpr std::array<std::string_view, kCornerCount> kCornerNames = {"NW", "NE", "SE", "SW"};
 
 enum class BridgeAxis : std::uint8_t { NorthSouth = 0, EastWest = 1 };
 

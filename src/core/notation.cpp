@@ -79,10 +79,18 @@ std::string format_move(const GameState& state, const Move& move) {
     case MoveKind::Bridge:
       return "bridge " + square() +
              (move.aux == static_cast<int>(BridgeAxis::NorthSouth) ? " NS" : " EW");
+    case MoveKind::Barn:
+      return "barn " + std::string(move.segment < kCornerCount ? kCornerNames[move.segment] : "?");
+    case MoveKind::Abbey:
+      return "abbey " + square();
+    case MoveKind::Draw:
+      return "draw";
     case MoveKind::Meeple:
     case MoveKind::Large:
     case MoveKind::Builder:
-    case MoveKind::Pig: {
+    case MoveKind::Pig:
+    case MoveKind::Mayor:
+    case MoveKind::Wagon: {
       const std::string verb(figure_info(deployed_figure(move.kind)).name);
       const int tile = state.turn_tile();
       if (tile < 0) return verb + " ?";
@@ -90,10 +98,12 @@ std::string format_move(const GameState& state, const Move& move) {
     }
     case MoveKind::PortalDeploy:
     case MoveKind::Princess:
+    case MoveKind::WagonMove:
     case MoveKind::Fairy: {
       const std::string verb =
-          move.kind == MoveKind::Fairy      ? "fairy"
-          : move.kind == MoveKind::Princess ? "princess"
+          move.kind == MoveKind::Fairy       ? "fairy"
+          : move.kind == MoveKind::Princess  ? "princess"
+          : move.kind == MoveKind::WagonMove ? "move"
           : move.aux < kFigureKindCount
               ? std::string(figure_info(static_cast<FigureKind>(move.aux)).name)
               : "?";
@@ -155,6 +165,46 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
       return Move::bridge(square->first, square->second, BridgeAxis::NorthSouth);
     if (words[2] == "EW") return Move::bridge(square->first, square->second, BridgeAxis::EastWest);
     return bad(text, "a bridge runs NS or EW");
+  }
+  if (verb == "barn") {
+    // "barn C", or "barn X,Y C" naming the tile just placed.
+    if (args != 1 && args != 2) return bad(text, "expected \"barn CORNER\" (NW NE SE SW)");
+    int corner = -1;
+    for (int c = 0; c < kCornerCount; ++c)
+      if (words[args] == kCornerNames[static_cast<std::size_t>(c)]) corner = c;
+    if (corner < 0) return bad(text, "a barn stands on a corner: NW, NE, SE or SW");
+    const int tile = state.turn_tile();
+    if (tile < 0 || state.phase() != Phase::Follower)
+      return Error{ErrorCode::WrongPhase,
+                   quote_text(text) + ": the game is not waiting for a figure now"};
+    if (args == 2) {
+      const auto square = parse_square(words[1]);
+      if (!square) return bad(text, "expected coordinates X,Y");
+      const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+      if (square->first != placed.x || square->second != placed.y)
+        return Error{ErrorCode::IllegalMove,
+                     quote_text(text) + ": a barn goes only on a corner of the tile just placed"};
+    }
+    return Move::deploy(MoveKind::Barn, corner);
+  }
+  if (verb == "abbey") {
+    if (auto e = expect_args(1, "abbey X,Y")) return *e;
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    return Move::at(MoveKind::Abbey, square->first, square->second, 0);
+  }
+  if (verb == "move") {
+    if (auto e = expect_args(2, "move X,Y LOCATION")) return *e;
+    const auto square = parse_square(words[1]);
+    if (!square) return bad(text, "expected coordinates X,Y");
+    const auto port = parse_location(words[2]);
+    if (!port) return bad(text, "unknown location");
+    const int tile = state.board().tile_at(square->first, square->second);
+    if (tile < 0) return Error{ErrorCode::IllegalMove, quote_text(text) + ": no tile there"};
+    const std::uint8_t segment = state.segment_named(tile, *port);
+    if (segment == kNoSegment)
+      return Error{ErrorCode::IllegalMove, quote_text(text) + ": no feature there on that tile"};
+    return Move::at(MoveKind::WagonMove, square->first, square->second, segment);
   }
   if (const FigureInfo* figure = deploy_verb(verb)) {
     // "meeple LOC", or "meeple X,Y LOC" naming the tile just placed (likewise large, builder,
@@ -244,7 +294,7 @@ Result<Move> parse_move(const GameState& state, std::string_view text) {
   static constexpr Simple kSimple[] = {{"discard", MoveKind::Discard}, {"skip", MoveKind::Skip},
                                        {"castle", MoveKind::Castle},   {"score", MoveKind::Score},
                                        {"pass", MoveKind::Pass},       {"buy", MoveKind::Buy},
-                                       {"sell", MoveKind::Sell}};
+                                       {"sell", MoveKind::Sell},       {"draw", MoveKind::Draw}};
   for (const Simple& s : kSimple) {
     if (verb != s.word) continue;
     if (auto e = expect_args(0, s.word)) return *e;

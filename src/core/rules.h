@@ -35,8 +35,12 @@ enum class Mechanic : std::uint8_t {
   Fairy,
   Portal,  // the magic portal
   Princess,
+  Abbey,  // each player's abbey tile, played into a hole instead of a draw; the abbey round
+  Mayor,
+  Wagon,
+  Barn,
 };
-inline constexpr int kMechanicCount = 13;
+inline constexpr int kMechanicCount = 17;
 using MechanicMask = std::uint32_t;
 constexpr MechanicMask mechanic_bit(Mechanic m) {
   return MechanicMask{1} << static_cast<int>(m);
@@ -51,8 +55,8 @@ struct ExpansionInfo {
 };
 
 // Rule options, in the order of kRuleOptionTable.
-enum class RuleOption : std::uint8_t { Bazaar, BuilderBazaar, Dragon, Fairy, Princess };
-inline constexpr int kRuleOptionCount = 5;
+enum class RuleOption : std::uint8_t { Bazaar, BuilderBazaar, Dragon, Fairy, Princess, Wagon };
+inline constexpr int kRuleOptionCount = 6;
 inline constexpr int kMaxOptionValues = 4;
 
 struct RuleOptionInfo {
@@ -93,6 +97,10 @@ inline constexpr std::array<ExpansionInfo, kExpansionCount> kExpansionTable = {{
      "a dragon from the volcano eats figures, a fairy guards them, magic portals and princesses",
      mechanic_bit(Mechanic::Dragon) | mechanic_bit(Mechanic::Fairy) |
          mechanic_bit(Mechanic::Portal) | mechanic_bit(Mechanic::Princess)},
+    {Expansion::AbbeyMayor, "am", "Abbey & Mayor",
+     "an abbey tile fills a hole, a mayor counts pennants, a wagon rolls on, a barn scores farms",
+     mechanic_bit(Mechanic::Abbey) | mechanic_bit(Mechanic::Mayor) | mechanic_bit(Mechanic::Wagon) |
+         mechanic_bit(Mechanic::Barn)},
 }};
 
 inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable = {{
@@ -137,6 +145,14 @@ inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable =
       "sending a knight home is one more choice of the figure step (new edition)"},
      2,
      detail::expansion_bit(Expansion::PrincessDragon)},
+    {RuleOption::Wagon,
+     "wagon",
+     "where a wagon may roll after its feature scored",
+     {"connected", "nearby"},
+     {"onto a free, unfinished feature touching the one that scored (Big Box)",
+      "onto a free, unfinished feature on its tile or one of the eight around it (new edition)"},
+     2,
+     detail::expansion_bit(Expansion::AbbeyMayor)},
 }};
 
 enum class BazaarRule : std::uint8_t { Auction, NoAuction };
@@ -144,6 +160,7 @@ enum class BuilderBazaarRule : std::uint8_t { BazaarFirst, BuilderFirst };
 enum class DragonRule : std::uint8_t { AfterScoring, BeforeScoring };
 enum class FairyRule : std::uint8_t { OnTile, NextToFollower };
 enum class PrincessRule : std::uint8_t { Must, May };
+enum class WagonRule : std::uint8_t { Connected, Nearby };
 
 struct RuleSet {
   std::uint32_t expansions = detail::expansion_bit(Expansion::Base);
@@ -161,6 +178,7 @@ struct RuleSet {
   DragonRule dragon() const { return static_cast<DragonRule>(option(RuleOption::Dragon)); }
   FairyRule fairy() const { return static_cast<FairyRule>(option(RuleOption::Fairy)); }
   PrincessRule princess() const { return static_cast<PrincessRule>(option(RuleOption::Princess)); }
+  WagonRule wagon() const { return static_cast<WagonRule>(option(RuleOption::Wagon)); }
   bool operator==(const RuleSet&) const = default;
 };
 

@@ -26,8 +26,9 @@ enum class Expansion : std::uint8_t {
   InnsCathedrals = 2,
   TradersBuilders = 3,
   PrincessDragon = 4,
+  AbbeyMayor = 5,
 };
-inline constexpr int kExpansionCount = 5;
+inline constexpr int kExpansionCount = 6;
 
 // Traders & Builders: the trade good printed on a city segment.
 enum class TradeGood : std::uint8_t { None, Wine, Grain, Cloth };

@@ -61,6 +61,12 @@ bool figure_in_game(const GameState& state, FigureKind kind) {
       return state.has(Mechanic::Builder);
     case FigureKind::Pig:
       return state.has(Mechanic::Pig);
+    case FigureKind::Mayor:
+      return state.has(Mechanic::Mayor);
+    case FigureKind::Wagon:
+      return state.has(Mechanic::Wagon);
+    case FigureKind::Barn:
+      return state.has(Mechanic::Barn);
   }
   return false;
 }
@@ -201,6 +207,12 @@ std::string figure_words(FigureKind kind) {
       return "builder";
     case FigureKind::Pig:
       return "pig";
+    case FigureKind::Mayor:
+      return "mayor";
+    case FigureKind::Wagon:
+      return "wagon";
+    case FigureKind::Barn:
+      return "barn";
   }
   return "figure";
 }
@@ -261,18 +273,38 @@ std::string action_text(const Before& before, const GameState& after, const Move
       return who + " built a bridge at " + at +
              (static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? " (north-south)"
                                                                           : " (east-west)");
+    case MoveKind::Abbey:
+      return who + " played the abbey into the hole at " + at;
+    case MoveKind::Draw:
+      return who + " kept the abbey and drew a tile";
+    case MoveKind::Barn:
+      return who + " placed the barn at the " +
+             std::string(move.segment < kCornerCount ? kCornerNames[move.segment] : "?") +
+             " corner";
+    case MoveKind::WagonMove: {
+      const int target = after.board().tile_at(move.x, move.y);
+      const std::string kind =
+          target < 0 ? "feature"
+                     : std::string(segment_kind_name(
+                           after.placed_tiles()[static_cast<std::size_t>(target)], move.segment));
+      return who + "'s wagon rolled on to the " + kind + " at " + at;
+    }
     case MoveKind::Meeple:
     case MoveKind::Large:
     case MoveKind::Builder:
-    case MoveKind::Pig: {
+    case MoveKind::Pig:
+    case MoveKind::Mayor:
+    case MoveKind::Wagon: {
       std::string_view kind = "feature";
       if (before.turn_tile >= 0) {
         const PlacedTile& placed = after.placed_tiles()[static_cast<std::size_t>(before.turn_tile)];
         kind = segment_kind_name(placed, move.segment);
       }
       constexpr std::array<std::string_view, kFigureKindCount> kPlaced = {
-          " placed a follower on the ", " placed the large follower on the ",
-          " placed the builder on the ", " placed the pig on the "};
+          " placed a follower on the ",  " placed the large follower on the ",
+          " placed the builder on the ", " placed the pig on the ",
+          " placed the mayor on the ",   " placed the wagon on the ",
+          " placed the barn on the "};
       return who + std::string(kPlaced[static_cast<std::size_t>(deployed_figure(move.kind))]) +
              std::string(kind);
     }

@@ -149,12 +149,33 @@ constexpr MechanicHooks princess_row() {
   return m;
 }
 
+constexpr MechanicHooks abbey_row() {
+  MechanicHooks m{Mechanic::Abbey, "abbey", ""};
+  return m;
+}
+
+constexpr MechanicHooks mayor_row() {
+  MechanicHooks m{Mechanic::Mayor, "mayor", "the mayor"};
+  return m;
+}
+
+constexpr MechanicHooks wagon_row() {
+  MechanicHooks m{Mechanic::Wagon, "wagon", "the wagon"};
+  return m;
+}
+
+constexpr MechanicHooks barn_row() {
+  MechanicHooks m{Mechanic::Barn, "barn", "the barn"};
+  return m;
+}
+
 }  // namespace
 
 constexpr std::array<MechanicHooks, kMechanicCount> kMechanicTable = {
     bridges_row(),   castles_row(), bazaar_row(),   large_follower_row(), inn_row(),
     cathedral_row(), builder_row(), pig_row(),      trade_goods_row(),    dragon_row(),
-    fairy_row(),     portal_row(),  princess_row(),
+    fairy_row(),     portal_row(),  princess_row(), abbey_row(),          mayor_row(),
+    wagon_row(),     barn_row(),
 };
 
 namespace {
