@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/rules.h"
+#include "record/record.h"
 
 namespace carcassonne {
 namespace {
@@ -275,6 +276,16 @@ TEST(Tiles, ShuffledDeckNeverHoldsTheAbbey) {
     EXPECT_EQ(deck.size(), static_cast<std::size_t>(72 + 12 - 1));
     for (TileType t : deck) EXPECT_NE(t, abbey);
   }
+}
+
+// record-format-bigbox.md: "`deck` may not name `AM-A`", even with Abbey & Mayor in play.
+TEST(Tiles, RecordDeckMayNotNameTheAbbey) {
+  auto record =
+      parse_record(R"({"players":["Ann","Bob"],"expansions":["am"],"deck":["E","AM-A"]})");
+  ASSERT_FALSE(record.ok());
+  EXPECT_NE(record.error().message.find("AM-A"), std::string::npos) << record.error().message;
+  auto land = parse_record(R"({"players":["Ann","Bob"],"expansions":["am"],"deck":["E","AM-B"]})");
+  EXPECT_TRUE(land.ok()) << land.error().message;
 }
 
 // The adjacencies given as notes are in the catalogue, and the reference's notes say so.
