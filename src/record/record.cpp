@@ -238,6 +238,13 @@ std::string state_summary_json(const GameState& state, const Record& record) {
       player["builder"] = state.figures_in_supply(player_id, FigureKind::Builder);
     if (state.has(Mechanic::Pig))
       player["pig"] = state.figures_in_supply(player_id, FigureKind::Pig);
+    if (state.has(Mechanic::Mayor))
+      player["mayor"] = state.figures_in_supply(player_id, FigureKind::Mayor);
+    if (state.has(Mechanic::Wagon))
+      player["wagon"] = state.figures_in_supply(player_id, FigureKind::Wagon);
+    if (state.has(Mechanic::Barn))
+      player["barn"] = state.figures_in_supply(player_id, FigureKind::Barn);
+    if (state.has(Mechanic::Abbey)) player["abbey"] = state.abbey_held(player_id);
     if (bcb) {
       player["bridges"] = state.bridges_in_supply(player_id);
       player["castles"] = state.castles_in_supply(player_id);
