@@ -562,12 +562,13 @@ TEST(IllegalInput, AbbeyMayorNotationErrors) {
 }
 
 TEST(IllegalInput, AbbeyMayorFiguresNeedTheExpansion) {
-  // The base game: no mayor, wagon, barn or abbey (contract: a figure action of a figure the
+  // The base game: no mayor, wagon, barn or abbey; refused with a reason, as the large follower
+  // and the builder are without their expansions (contract: a figure action of a figure the
   // player has not got, or of an expansion not in play, is illegal).
   GameState state = game_with_deck({"E", "U"});
   ASSERT_TRUE(state.apply(*parse_move(state, "place 0,-1 r180")).ok());
   for (const char* text : {"mayor S", "wagon S", "barn NW"})
-    expect_rejected(state, text, ErrorCode::IllegalMove);
+    expect_rejected(state, text, ErrorCode::WrongPhase);
   for (const char* text : {"abbey 0,1", "draw", "move 0,0 N"}) expect_refused(state, text);
   EXPECT_TRUE(state.apply(*parse_move(state, "meeple S")).ok());
 }

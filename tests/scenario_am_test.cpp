@@ -79,10 +79,6 @@ std::optional<GameState> play_am(const Strings& deck, const Strings& actions,
   return play(am(deck, actions, expansions));
 }
 
-Error am_error(const Strings& deck, const Strings& actions, const Strings& expansions = {"am"}) {
-  return replay_error(am(deck, actions, expansions));
-}
-
 // The first `n` actions of `actions`.
 Strings first(const Strings& actions, std::size_t n) {
   return Strings(actions.begin(), actions.begin() + static_cast<long>(n));
@@ -700,7 +696,7 @@ TEST(AmScenarioExample, ExAm3BarnScoresTheFarmForTheFarmers) {
   ASSERT_EQ(farms.size(), 1u);
   EXPECT_EQ(farms[0].points, 6);
   EXPECT_EQ(farms[0].cities, 2);
-  EXPECT_EQ(farms[0].winners, scenario::bit(kRed));
+  EXPECT_EQ(farms[0].winners, bit(kRed));
   EXPECT_FALSE(farms[0].final_scoring);
 }
 
@@ -727,10 +723,10 @@ TEST(AmScenarioExample, ExAm5JoiningABarnFarmScoresOnePerCity) {
   const auto farms = scorings(events, ScoreCategory::Farm);
   ASSERT_EQ(farms.size(), 3u);
   EXPECT_EQ(farms[1].points, 2);
-  EXPECT_EQ(farms[1].winners, scenario::bit(kRed));
+  EXPECT_EQ(farms[1].winners, bit(kRed));
   EXPECT_FALSE(farms[1].final_scoring);
   EXPECT_EQ(farms[2].points, 8);
-  EXPECT_EQ(farms[2].winners, scenario::bit(kBlue));
+  EXPECT_EQ(farms[2].winners, bit(kBlue));
   EXPECT_TRUE(farms[2].final_scoring);
 }
 
