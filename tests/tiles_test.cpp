@@ -13,7 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/game.h"
 #include "core/notation.h"
+#include "core/rules.h"
+#include "record/record.h"
 
 namespace carcassonne {
 namespace {
@@ -31,6 +34,7 @@ struct ReferenceSegment {
   bool princess = false;
   bool inner = false;  // "field inner": an enclosed field touching no tile edge
   std::uint16_t bordered = 0;
+  std::string ends_at;  // roads: "cloister", "city#k", "junction", a building, or empty
 };
 struct ReferenceTile {
   std::string id;
@@ -39,6 +43,7 @@ struct ReferenceTile {
   bool bazaar = false;
   bool cloister = false;
   bool volcano = false, dragon = false, portal = false;
+  bool abbey = false;
   std::vector<ReferenceSegment> segments;  // cities, roads, fields in file order
 };
 
@@ -68,6 +73,7 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
     if (kind == "volcano") tile.volcano = true;
     if (kind == "dragon") tile.dragon = true;
     if (kind == "portal") tile.portal = true;
+    if (kind == "abbey") tile.abbey = true;
     if (kind != "city" && kind != "road" && kind != "field") continue;
     ReferenceSegment segment;
     segment.kind = kind;
@@ -102,7 +108,7 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
         segment.bordered =
             static_cast<std::uint16_t>(segment.bordered | (1u << (std::stoi(word.substr(1)) - 1)));
       } else if (word == "ends-at") {
-        words >> word;  // where a road ends: not needed by these rules
+        words >> segment.ends_at;
       }
     }
     tile.segments.push_back(segment);
@@ -110,15 +116,59 @@ std::vector<ReferenceTile> read_reference(const std::string& path) {
   return tiles;
 }
 
-// The expansion a reference ID belongs to, or nothing for the sets not in the catalogue yet
-// (Abbey & Mayor).
+// The expansion a reference ID belongs to, or nothing for a set not in the catalogue.
 std::optional<Expansion> reference_expansion(const std::string& id) {
   if (id.find('-') == std::string::npos) return Expansion::Base;
   if (id.rfind("BCB-", 0) == 0) return Expansion::BridgesCastlesBazaars;
   if (id.rfind("IC-", 0) == 0) return Expansion::InnsCathedrals;
   if (id.rfind("TB-", 0) == 0) return Expansion::TradersBuilders;
   if (id.rfind("PD-", 0) == 0) return Expansion::PrincessDragon;
+  if (id.rfind("AM-", 0) == 0) return Expansion::AbbeyMayor;
   return std::nullopt;
+}
+
+// Adjacencies the reference gives only as notes (tile, segment, segment in catalogue order).
+struct NoteTouch {
+  std::string_view tile;
+  int a, b;
+};
+constexpr std::array kNoteTouches = {
+    NoteTouch{"BCB-G", 0, 3},  // the cloister stands inside city #1
+    NoteTouch{"PD-O", 0, 2},   // the cloister stands inside city #1
+    // IC-I: both roads and both city gates meet at the village.
+    NoteTouch{"IC-I", 0, 1},
+    NoteTouch{"IC-I", 0, 2},
+    NoteTouch{"IC-I", 0, 3},
+    NoteTouch{"IC-I", 1, 2},
+    NoteTouch{"IC-I", 1, 3},
+    NoteTouch{"IC-I", 2, 3},
+};
+
+// The touches masks (catalogue segment order: printed segments, then the cloister) that the
+// reference's ends-at words give, plus the note adjacencies above.
+std::vector<std::uint16_t> expected_touches(const ReferenceTile& tile) {
+  const std::size_t printed = tile.segments.size();
+  std::vector<std::uint16_t> touches(printed + (tile.cloister ? 1 : 0), 0);
+  const auto touch = [&](std::size_t a, std::size_t b) {
+    touches[a] = static_cast<std::uint16_t>(touches[a] | (1u << b));
+    touches[b] = static_cast<std::uint16_t>(touches[b] | (1u << a));
+  };
+  std::vector<std::size_t> junction;
+  for (std::size_t i = 0; i < printed; ++i) {
+    const std::string& end = tile.segments[i].ends_at;
+    if (end == "cloister") {
+      touch(i, printed);
+    } else if (end.rfind("city#", 0) == 0) {
+      touch(i, static_cast<std::size_t>(std::stoi(end.substr(5)) - 1));
+    } else if (end == "junction") {
+      for (std::size_t other : junction) touch(i, other);
+      junction.push_back(i);
+    }
+  }
+  for (const NoteTouch& note : kNoteTouches)
+    if (note.tile == tile.id)
+      touch(static_cast<std::size_t>(note.a), static_cast<std::size_t>(note.b));
+  return touches;
 }
 
 TEST(Tiles, CatalogueMatchesTheSharedReference) {
@@ -133,7 +183,7 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
     if (reference_expansion(id)) expected_ids.insert(id);
   for (const TileSpec& spec : kTileCatalogue) catalogue_ids.insert(std::string(spec.id));
   EXPECT_EQ(catalogue_ids, expected_ids);
-  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u + 24u + 29u);
+  EXPECT_EQ(expected_ids.size(), 24u + 11u + 17u + 24u + 29u + 13u);
   for (const TileSpec& spec : kTileCatalogue) {
     SCOPED_TRACE(std::string(spec.id));
     auto found = reference.find(std::string(spec.id));
@@ -146,6 +196,13 @@ TEST(Tiles, CatalogueMatchesTheSharedReference) {
     EXPECT_EQ(spec.volcano, ref.volcano);
     EXPECT_EQ(spec.dragon, ref.dragon);
     EXPECT_EQ(spec.portal, ref.portal);
+    EXPECT_EQ(spec.abbey, ref.abbey);
+    const std::vector<std::uint16_t> touches = expected_touches(ref);
+    ASSERT_EQ(static_cast<std::size_t>(spec.segment_count), touches.size());
+    for (int s = 0; s < spec.segment_count; ++s)
+      EXPECT_EQ(spec.segments[static_cast<std::size_t>(s)].touches,
+                touches[static_cast<std::size_t>(s)])
+          << "touches of segment " << s;
     int printed = 0;
     bool cloister = false;
     for (int s = 0; s < spec.segment_count; ++s) {
@@ -190,8 +247,68 @@ TEST(Tiles, BoxCounts) {
   EXPECT_EQ(types[static_cast<std::size_t>(Expansion::TradersBuilders)], 24);
   EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::PrincessDragon)], 30);
   EXPECT_EQ(types[static_cast<std::size_t>(Expansion::PrincessDragon)], 29);
+  // Abbey & Mayor: 12 land tiles of 12 types and 6 abbeys (one type).
+  EXPECT_EQ(tiles[static_cast<std::size_t>(Expansion::AbbeyMayor)], 12 + 6);
+  EXPECT_EQ(types[static_cast<std::size_t>(Expansion::AbbeyMayor)], 13);
+  int abbeys = 0;
+  for (const TileSpec& spec : kTileCatalogue)
+    if (spec.abbey) {
+      EXPECT_EQ(spec.id, "AM-A");
+      abbeys += spec.count;
+    }
+  EXPECT_EQ(abbeys, 6);
   EXPECT_EQ(kTileCatalogue[*find_tile_type("D")].start_tile, true);
   EXPECT_FALSE(find_tile_type("Y").has_value());
+  // The full deck of all six sets: every land tile but the start tile; no abbey.
+  RuleSet rules;
+  for (int e = 1; e < kExpansionCount; ++e) rules.add(static_cast<Expansion>(e));
+  EXPECT_EQ(shuffled_deck(rules, *find_tile_type("D"), 7).size(),
+            static_cast<std::size_t>(72 + 12 + 18 + 24 + 30 + 12 - 1));
+}
+
+// The abbey is held in hand: no seed ever shuffles one into the draw pile.
+TEST(Tiles, ShuffledDeckNeverHoldsTheAbbey) {
+  RuleSet rules;
+  rules.add(Expansion::AbbeyMayor);
+  const TileType abbey = *find_tile_type("AM-A");
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const std::vector<TileType> deck = shuffled_deck(rules, *find_tile_type("D"), seed);
+    EXPECT_EQ(deck.size(), static_cast<std::size_t>(72 + 12 - 1));
+    for (TileType t : deck) EXPECT_NE(t, abbey);
+  }
+}
+
+// record-format-bigbox.md: "`deck` may not name `AM-A`", even with Abbey & Mayor in play.
+TEST(Tiles, RecordDeckMayNotNameTheAbbey) {
+  auto record =
+      parse_record(R"({"players":["Ann","Bob"],"expansions":["am"],"deck":["E","AM-A"]})");
+  ASSERT_FALSE(record.ok());
+  EXPECT_NE(record.error().message.find("AM-A"), std::string::npos) << record.error().message;
+  auto land = parse_record(R"({"players":["Ann","Bob"],"expansions":["am"],"deck":["E","AM-B"]})");
+  EXPECT_TRUE(land.ok()) << land.error().message;
+}
+
+// The adjacencies given as notes are in the catalogue, and the reference's notes say so.
+TEST(Tiles, NoteAdjacencies) {
+  for (const NoteTouch& note : kNoteTouches) {
+    SCOPED_TRACE(std::string(note.tile));
+    const TileSpec& spec = tile_spec(*find_tile_type(note.tile));
+    EXPECT_TRUE(spec.segments[static_cast<std::size_t>(note.a)].touches >> note.b & 1u);
+    EXPECT_TRUE(spec.segments[static_cast<std::size_t>(note.b)].touches >> note.a & 1u);
+  }
+  // BCB-G and PD-O: city #1 (segment 0) and the cloister (the last segment).
+  for (std::string_view id : {"BCB-G", "PD-O"}) {
+    const TileSpec& spec = tile_spec(*find_tile_type(id));
+    EXPECT_EQ(spec.segments[static_cast<std::size_t>(spec.segment_count - 1)].kind,
+              FeatureKind::Cloister)
+        << id;
+  }
+  // A road passing a cloister (BCB-F) or a tunnel under a city (PD-Q, AM-L) touches nothing.
+  for (std::string_view id : {"BCB-F", "PD-Q", "AM-L", "AM-M"}) {
+    const TileSpec& spec = tile_spec(*find_tile_type(id));
+    for (int s = 0; s < spec.segment_count; ++s)
+      EXPECT_EQ(spec.segments[static_cast<std::size_t>(s)].touches, 0) << id << " segment " << s;
+  }
 }
 
 // TB-1: one token per symbol; the box holds 9 wine, 6 grain and 5 cloth, all on city segments.

@@ -66,7 +66,8 @@ std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, s
   bool start_removed = false;
   for (int t = 0; t < kTileTypeCount; ++t) {
     const TileSpec& spec = kTileCatalogue[static_cast<std::size_t>(t)];
-    if (!rules.has(spec.expansion)) continue;
+    // Abbeys are held in hand, never shuffled into the draw pile.
+    if (!rules.has(spec.expansion) || spec.abbey) continue;
     for (int copy = 0; copy < spec.count; ++copy) {
       if (t == start_tile && !start_removed) {
         start_removed = true;  // the start tile is one of the box's copies

@@ -1,6 +1,6 @@
 // The tile catalogue: every tile type of the base game, of Bridges, Castles and Bazaars, of Inns
-// & Cathedrals, of Traders & Builders and of Princess & Dragon, as printed (rotation 0), and
-// derived per-rotation lookup tables, all built at compile time.
+// & Cathedrals, of Traders & Builders, of Princess & Dragon and of Abbey & Mayor, as printed
+// (rotation 0), and derived per-rotation lookup tables, all built at compile time.
 //
 // Promise: the data restates ../shared/reference/tiles.txt in the project's own form; a tile type
 // is a small integer (TileType) indexing kTileCatalogue; nothing here changes at run time.
@@ -9,10 +9,17 @@
 // half-edges; a cloister touches nothing on the border. Segments are listed cities first, then
 // roads, then fields, then the cloister, each group in the reference file's order, so that the
 // reference's "city #k" is segment k-1.
+//
+// Segments that touch on the tile (a road ending at a cloister, at a city gate or at a junction
+// shared with other roads, and the adjacencies the reference gives as notes) are recorded in both
+// segments' `touches`: the Abbey & Mayor wagon moves along them.
+//
+// The abbey (AM-A) is a tile type of its own but never a deck tile: each player holds one in hand.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -48,6 +55,7 @@ struct SegmentSpec {
   TradeGood good = TradeGood::None;   // Traders & Builders trade good on this city segment
   bool princess = false;              // Princess & Dragon princess in this city segment
   std::uint16_t bordered_cities = 0;  // fields: bit k = touches city segment k of this tile
+  std::uint16_t touches = 0;          // bit k = touches segment k of this tile (symmetric)
 };
 
 struct TileSpec {
@@ -61,11 +69,26 @@ struct TileSpec {
   bool volcano = false;
   bool dragon = false;
   bool portal = false;
+  // Abbey & Mayor: the abbey, held in hand and never in the draw pile (`count` is the box's).
+  bool abbey = false;
   std::uint8_t segment_count = 0;
   std::array<SegmentSpec, kMaxPrintedSegments> segments{};
 
   constexpr TileSpec& add(SegmentSpec segment) {
     segments[segment_count++] = segment;
+    return *this;
+  }
+  // Segments a and b (indices into `segments`) touch each other.
+  constexpr TileSpec& touch(int a, int b) {
+    segments[a].touches = static_cast<std::uint16_t>(segments[a].touches | (1u << b));
+    segments[b].touches = static_cast<std::uint16_t>(segments[b].touches | (1u << a));
+    return *this;
+  }
+  // Every two of these segments touch (roads ending at one junction).
+  constexpr TileSpec& touch_each(std::initializer_list<int> group) {
+    for (int a : group)
+      for (int b : group)
+        if (a < b) touch(a, b);
     return *this;
   }
 };
@@ -152,6 +175,10 @@ constexpr TileSpec portal(TileSpec spec) {
   spec.portal = true;
   return spec;
 }
+constexpr TileSpec abbey(TileSpec spec) {
+  spec.abbey = true;
+  return spec;
+}
 }  // namespace tile_dsl
 
 namespace detail {
@@ -160,12 +187,13 @@ constexpr Expansion kBcb = Expansion::BridgesCastlesBazaars;
 constexpr Expansion kIc = Expansion::InnsCathedrals;
 constexpr Expansion kTb = Expansion::TradersBuilders;
 constexpr Expansion kPd = Expansion::PrincessDragon;
+constexpr Expansion kAm = Expansion::AbbeyMayor;
 constexpr TradeGood kWine = TradeGood::Wine, kGrain = TradeGood::Grain, kCloth = TradeGood::Cloth;
 
 // Written from ../shared/reference/tiles.txt (rotation 0 = the new-edition picture).
 inline constexpr std::array kCatalogue = {
     // ---- Base game: 72 tiles, A..X ----
-    tile("A", 2).add(road(S)).add(field(kAllHalves)).add(cloister()),
+    tile("A", 2).add(road(S)).add(field(kAllHalves)).add(cloister()).touch(0, 2),
     tile("B", 4).add(field(kAllHalves)).add(cloister()),
     tile("C", 1).add(city(N | E | S | W, 1)),
     start(tile("D", 4))
@@ -195,7 +223,8 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(ENE | WNW, {1}))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({1, 2, 3}),
     tile("M", 2).add(city(N | E, 1)).add(field(SSE | SSW | WSW | WNW, {1})),
     tile("N", 3).add(city(N | E)).add(field(SSE | SSW | WSW | WNW, {1})),
     tile("O", 2)
@@ -206,8 +235,18 @@ inline constexpr std::array kCatalogue = {
     tile("P", 3).add(city(N | W)).add(road(E | S)).add(field(ENE | SSW, {1})).add(field(ESE | SSE)),
     tile("Q", 1).add(city(N | E | W, 1)).add(field(SSE | SSW, {1})),
     tile("R", 3).add(city(N | E | W)).add(field(SSE | SSW, {1})),
-    tile("S", 2).add(city(N | E | W, 1)).add(road(S)).add(field(SSE, {1})).add(field(SSW, {1})),
-    tile("T", 1).add(city(N | E | W)).add(road(S)).add(field(SSE, {1})).add(field(SSW, {1})),
+    tile("S", 2)
+        .add(city(N | E | W, 1))
+        .add(road(S))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1}))
+        .touch(0, 1),
+    tile("T", 1)
+        .add(city(N | E | W))
+        .add(road(S))
+        .add(field(SSE, {1}))
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("U", 8)
         .add(road(N | S))
         .add(field(NNW | SSW | WSW | WNW))
@@ -222,7 +261,8 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({0, 1, 2}),
     tile("X", 1)
         .add(road(N))
         .add(road(E))
@@ -231,7 +271,8 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNW | WNW))
         .add(field(NNE | ENE))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({0, 1, 2, 3}),
     // ---- Bridges, Castles and Bazaars: 12 tiles, BCB-A..BCB-K ----
     bazaar(tile("BCB-A", 1, kBcb)).add(field(kAllHalves)),
     bazaar(tile("BCB-B", 1, kBcb))
@@ -254,24 +295,28 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE | SSW | WSW))
         .add(cloister()),
+    // The cloister stands inside the city: they touch.
     tile("BCB-G", 1, kBcb)
         .add(city(E | W))
         .add(field(NNW | NNE, {1}))
         .add(field(SSE | SSW, {1}))
-        .add(cloister()),
+        .add(cloister())
+        .touch(0, 3),
     tile("BCB-H", 1, kBcb)
         .add(cap(N))
         .add(cap(E))
         .add(cap(W))
         .add(road(S))
         .add(field(SSE, {2}))
-        .add(field(SSW, {1, 2, 3})),
+        .add(field(SSW, {1, 2, 3}))
+        .touch(1, 3),
     tile("BCB-I", 1, kBcb)
         .add(city(W))
         .add(road(E))
         .add(field(NNW | NNE, {1}))
         .add(field(ENE, {1}))
-        .add(field(ESE | SSE | SSW, {1})),
+        .add(field(ESE | SSE | SSW, {1}))
+        .touch(0, 1),
     bazaar(tile("BCB-J", 1, kBcb)).add(road(S, true)).add(field(kAllHalves)),
     bazaar(tile("BCB-K", 1, kBcb))
         .add(city(E | W))
@@ -292,13 +337,16 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({0, 1, 2}),
     tile("IC-D", 1, kIc)
         .add(road(E))
         .add(road(W))
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE | SSW | WSW))
-        .add(cloister()),
+        .add(cloister())
+        .touch(0, 4)
+        .touch(1, 4),
     tile("IC-E", 1, kIc)
         .add(road(N | W))
         .add(road(E | S))
@@ -309,7 +357,8 @@ inline constexpr std::array kCatalogue = {
         .add(city(N | W))
         .add(road(E))
         .add(field(ENE, {1}))
-        .add(field(ESE | SSE | SSW, {1})),
+        .add(field(ESE | SSE | SSW, {1}))
+        .touch(0, 1),
     tile("IC-G", 1, kIc)
         .add(city(W))
         .add(field(NNW | NNE, {1}))
@@ -320,6 +369,7 @@ inline constexpr std::array kCatalogue = {
         .add(cap(S))
         .add(cap(W))
         .add(field(0, {1, 2, 3, 4})),
+    // Both roads and both city gates meet at the village: all four touch each other.
     tile("IC-I", 1, kIc)
         .add(cap(N))
         .add(cap(S))
@@ -328,12 +378,14 @@ inline constexpr std::array kCatalogue = {
         .add(field(ENE, {1}))
         .add(field(ESE, {2}))
         .add(field(WSW, {2}))
-        .add(field(WNW, {1})),
+        .add(field(WNW, {1}))
+        .touch_each({0, 1, 2, 3}),
     tile("IC-J", 1, kIc)
         .add(cap(N))
         .add(road(S))
         .add(field(ENE | ESE | SSE, {1}))
-        .add(field(SSW | WSW | WNW, {1})),
+        .add(field(SSW | WSW | WNW, {1}))
+        .touch(0, 1),
     tile("IC-K", 2, kIc).add(cathedral_city(N | E | S | W)),
     tile("IC-L", 1, kIc)
         .add(city(N | W, 1))
@@ -349,7 +401,8 @@ inline constexpr std::array kCatalogue = {
         .add(city(N | W))
         .add(road(S, true))
         .add(field(ENE | ESE | SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("IC-O", 1, kIc).add(cap(N)).add(cap(E)).add(cap(W)).add(field(SSE | SSW, {1, 2, 3})),
     tile("IC-P", 1, kIc).add(city(N | W, 1)).add(cap(S)).add(field(ENE | ESE, {1, 2})),
     tile("IC-Q", 1, kIc)
@@ -359,13 +412,16 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNW, {1}))
         .add(field(NNE, {1}))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1)
+        .touch(0, 2),
     // ---- Traders & Builders: 24 tiles, TB-A..TB-X ----
     tile("TB-A", 1, kTb)
         .add(cap(N))
         .add(road(E))
         .add(field(ENE, {1}))
-        .add(field(ESE | SSE | SSW | WSW | WNW, {1})),
+        .add(field(ESE | SSE | SSW | WSW | WNW, {1}))
+        .touch(0, 1),
     tile("TB-B", 1, kTb)
         .add(road(N | S))
         .add(road(E | W))
@@ -379,24 +435,28 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(ENE | ESE | SSE, {1}))
         .add(field(SSW | WSW))
-        .add(field(WNW, {1})),
+        .add(field(WNW, {1}))
+        .touch(0, 1),
     tile("TB-D", 1, kTb)
         .add(goods_city(N | W, kGrain))
         .add(cap(S))
         .add(road(E))
         .add(field(ENE, {1}))
-        .add(field(ESE, {1, 2})),
+        .add(field(ESE, {1, 2}))
+        .touch(0, 2),
     tile("TB-E", 1, kTb)
         .add(goods_city(E | W, kGrain))
         .add(road(S))
         .add(field(NNW | NNE, {1}))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("TB-F", 1, kTb)
         .add(goods_city(N | W, kGrain))
         .add(road(S))
         .add(field(ENE | ESE | SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("TB-G", 1, kTb).add(goods_city(N | W, kGrain)).add(field(ENE | ESE | SSE | SSW, {1})),
     tile("TB-H", 1, kTb).add(goods_city(N | E | W, kGrain)).add(field(SSE | SSW, {1})),
     tile("TB-I", 1, kTb)
@@ -404,7 +464,8 @@ inline constexpr std::array kCatalogue = {
         .add(road(S))
         .add(field(ENE | ESE, {1}))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("TB-J", 1, kTb)
         .add(road(E))
         .add(road(S))
@@ -412,18 +473,23 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE))
         .add(field(SSW | WSW))
-        .add(cloister()),
+        .add(cloister())
+        .touch(0, 6)
+        .touch(1, 6)
+        .touch(2, 6),
     tile("TB-K", 1, kTb)
         .add(goods_city(N | E, kCloth))
         .add(road(S))
         .add(field(SSE, {1}))
-        .add(field(SSW | WSW | WNW, {1})),
+        .add(field(SSW | WSW | WNW, {1}))
+        .touch(0, 1),
     tile("TB-L", 1, kTb)
         .add(goods_city(N | W, kCloth))
         .add(cap(S))
         .add(road(E))
         .add(field(ENE, {1}))
-        .add(field(ESE, {1, 2})),
+        .add(field(ESE, {1, 2}))
+        .touch(0, 2),
     tile("TB-M", 1, kTb)
         .add(goods_city(N | W, kCloth))
         .add(cap(E))
@@ -441,7 +507,9 @@ inline constexpr std::array kCatalogue = {
         .add(field(ENE, {1}))
         .add(field(ESE, {1}))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1)
+        .touch(0, 2),
     tile("TB-P", 1, kTb)
         .add(goods_city(E | W, kWine))
         .add(cap(S))
@@ -458,13 +526,16 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNW, {1}))
         .add(field(NNE, {1}))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1)
+        .touch(0, 2),
     tile("TB-S", 1, kTb)
         .add(goods_city(E | W, kWine))
         .add(road(S))
         .add(field(NNW | NNE, {1}))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("TB-T", 1, kTb).add(goods_city(N | W, kWine)).add(field(ENE | ESE | SSE | SSW, {1})),
     tile("TB-U", 1, kTb)
         .add(goods_city(N | W, kWine))
@@ -472,18 +543,22 @@ inline constexpr std::array kCatalogue = {
         .add(road(S))
         .add(field(ENE, {1}))
         .add(field(ESE | SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1)
+        .touch(0, 2),
     tile("TB-V", 1, kTb)
         .add(goods_city(N | E | W, kWine))
         .add(road(S))
         .add(field(SSE, {1}))
-        .add(field(SSW, {1})),
+        .add(field(SSW, {1}))
+        .touch(0, 1),
     tile("TB-W", 1, kTb)
         .add(goods_city(N | W, kWine))
         .add(road(E))
         .add(field(ENE, {1}))
         .add(field(ESE, {1}))
-        .add(field(SSE | SSW, {1})),
+        .add(field(SSE | SSW, {1}))
+        .touch(0, 1),
     tile("TB-X", 1, kTb).add(goods_city(N | W, kWine)).add(city(E | S)).add(field(0, {1, 2})),
     // ---- Princess & Dragon: 30 tiles, PD-A..PD-Z and PD-1..PD-3 (PD-G twice) ----
     tile("PD-A", 1, kPd)
@@ -500,7 +575,8 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(ENE | WNW, {1}))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({1, 2, 3}),
     tile("PD-E", 1, kPd)
         .add(princess_city(N | W))
         .add(field(ENE | ESE, {1}))
@@ -524,7 +600,8 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({0, 1, 2}),
     dragon(tile("PD-J", 1, kPd)).add(cap(N)).add(field(ENE | ESE | SSE | SSW | WSW | WNW, {1})),
     dragon(tile("PD-K", 1, kPd)).add(city(N | W)).add(field(ENE | ESE | SSE | SSW, {1})),
     dragon(tile("PD-L", 1, kPd))
@@ -541,8 +618,12 @@ inline constexpr std::array kCatalogue = {
         .add(city(E | W, 1))
         .add(field(NNW | NNE, {1}))
         .add(field(SSE | SSW, {1})),
-    // The cloister stands inside the city; both may hold a follower.
-    dragon(tile("PD-O", 1, kPd)).add(city(N | E | W)).add(field(SSE | SSW, {1})).add(cloister()),
+    // The cloister stands inside the city; both may hold a follower, and they touch.
+    dragon(tile("PD-O", 1, kPd))
+        .add(city(N | E | W))
+        .add(field(SSE | SSW, {1}))
+        .add(cloister())
+        .touch(0, 2),
     dragon(tile("PD-P", 1, kPd))
         .add(road(E))
         .add(road(S))
@@ -550,7 +631,10 @@ inline constexpr std::array kCatalogue = {
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE))
         .add(field(SSW | WSW))
-        .add(cloister()),
+        .add(cloister())
+        .touch(0, 6)
+        .touch(1, 6)
+        .touch(2, 6),
     // The road runs on under the city through a tunnel: one road, one city, two fields.
     dragon(tile("PD-Q", 1, kPd))
         .add(city(E | W))
@@ -563,7 +647,8 @@ inline constexpr std::array kCatalogue = {
         .add(road(W))
         .add(field(NNW | NNE | ENE | WNW))
         .add(field(ESE | SSE))
-        .add(field(SSW | WSW)),
+        .add(field(SSW | WSW))
+        .touch_each({0, 1, 2}),
     portal(tile("PD-S", 1, kPd)).add(city(N | E | W, 1)).add(field(SSE | SSW, {1})),
     portal(tile("PD-T", 1, kPd))
         .add(cap(N))
@@ -598,6 +683,81 @@ inline constexpr std::array kCatalogue = {
         .add(road(N | S))
         .add(field(NNW | SSW | WSW | WNW))
         .add(field(NNE | ENE | ESE | SSE)),
+    // ---- Abbey & Mayor: 12 land tiles, AM-B..AM-M, and 6 abbeys, AM-A ----
+    abbey(tile("AM-A", 6, kAm)).add(cloister()),
+    tile("AM-B", 1, kAm)
+        .add(road(N))
+        .add(road(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(NNW | WNW))
+        .add(field(NNE | ENE))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW))
+        .add(cloister())
+        .touch(0, 8)
+        .touch(1, 8)
+        .touch(2, 8)
+        .touch(3, 8),
+    // The four enclosed corner patches are two inner fields, each bordering both cities.
+    tile("AM-C", 1, kAm)
+        .add(city(N | S, 1))
+        .add(city(E | W))
+        .add(field(0, {1, 2}))
+        .add(field(0, {1, 2})),
+    tile("AM-D", 1, kAm).add(city(N | E | S | W, 2)),
+    tile("AM-E", 1, kAm)
+        .add(city(N, 1))
+        .add(city(E | W))
+        .add(field(SSE | SSW, {1, 2}))
+        .add(field(0, {1, 2})),
+    tile("AM-F", 1, kAm)
+        .add(cap(N))
+        .add(road(W))
+        .add(field(ENE | ESE | SSE | SSW | WSW, {1}))
+        .add(field(WNW, {1}))
+        .touch(0, 1),
+    tile("AM-G", 1, kAm)
+        .add(cap(N))
+        .add(cap(E))
+        .add(road(S))
+        .add(road(W))
+        .add(field(SSE, {2}))
+        .add(field(SSW | WSW, {1, 2}))
+        .add(field(WNW, {1}))
+        .touch(1, 2)
+        .touch(0, 3),
+    tile("AM-H", 1, kAm).add(road(S)).add(field(kAllHalves)),
+    tile("AM-I", 1, kAm)
+        .add(city(W, 1))
+        .add(field(NNW | NNE, {1}))
+        .add(field(ENE | ESE, {1}))
+        .add(field(SSE | SSW, {1})),
+    tile("AM-J", 1, kAm)
+        .add(cap(N))
+        .add(road(E | S))
+        .add(field(ENE, {1}))
+        .add(field(ESE | SSE))
+        .add(field(SSW | WSW | WNW, {1})),
+    tile("AM-K", 1, kAm)
+        .add(cap(N))
+        .add(road(S | W))
+        .add(field(ENE | ESE | SSE, {1}))
+        .add(field(SSW | WSW))
+        .add(field(WNW, {1})),
+    // The road runs on under the city through a tunnel: one road, one city.
+    tile("AM-L", 1, kAm)
+        .add(city(E | W, 1))
+        .add(road(N | S))
+        .add(field(NNW, {1}))
+        .add(field(NNE, {1}))
+        .add(field(SSE | SSW, {1})),
+    // One continuous road with three arms round a well, not a junction.
+    tile("AM-M", 1, kAm)
+        .add(road(N | S | W))
+        .add(field(NNW | WNW))
+        .add(field(NNE | ENE | ESE | SSE))
+        .add(field(SSW | WSW)),
 };
 }  // namespace detail
 
@@ -669,6 +829,18 @@ constexpr bool catalogue_is_consistent() {
   for (const TileSpec& spec : kCatalogue) {
     if (static_cast<int>(spec.expansion) >= kExpansionCount) return false;
     tiles[static_cast<std::size_t>(spec.expansion)] += spec.count;
+    // Touching is symmetric and stays within the tile's segments.
+    for (int i = 0; i < spec.segment_count; ++i) {
+      const std::uint16_t touches = spec.segments[i].touches;
+      if ((touches >> spec.segment_count) != 0 || (touches >> i & 1u)) return false;
+      for (int k = 0; k < spec.segment_count; ++k)
+        if ((touches >> k & 1u) != (spec.segments[k].touches >> i & 1u)) return false;
+    }
+    // The abbey is one cloister filling the tile; its sides fit any edge.
+    if (spec.abbey) {
+      if (spec.segment_count != 1 || spec.segments[0].kind != FeatureKind::Cloister) return false;
+      continue;
+    }
     PortMask field_halves = 0, middles = 0;
     for (int i = 0; i < spec.segment_count; ++i) {
       const SegmentSpec& s = spec.segments[i];
@@ -701,7 +873,8 @@ constexpr bool catalogue_is_consistent() {
          tiles[static_cast<std::size_t>(Expansion::BridgesCastlesBazaars)] == 12 &&
          tiles[static_cast<std::size_t>(Expansion::InnsCathedrals)] == 18 &&
          tiles[static_cast<std::size_t>(Expansion::TradersBuilders)] == 24 &&
-         tiles[static_cast<std::size_t>(Expansion::PrincessDragon)] == 30;
+         tiles[static_cast<std::size_t>(Expansion::PrincessDragon)] == 30 &&
+         tiles[static_cast<std::size_t>(Expansion::AbbeyMayor)] == 12 + 6;
 }
 static_assert(catalogue_is_consistent(), "tile catalogue contradicts the reference's invariants");
 }  // namespace detail

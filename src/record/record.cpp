@@ -119,6 +119,11 @@ Result<Record> parse_record(std::string_view json_text) {
       tiles.push_back(*tile);
     }
     for (std::size_t i = 0; i < tiles.size(); ++i) {
+      // The abbey is held in hand, never drawn (record-format-bigbox.md).
+      if (tile_spec(tiles[i]).abbey)
+        return bad_record("\"deck\"[" + std::to_string(i) + "] is " +
+                          std::string(tile_spec(tiles[i]).id) +
+                          ", the abbey, which is held in hand and may not be in the deck");
       // Scenario decks may hold any tile, but a Big Box expansion's tiles need their expansion
       // (record-format-bigbox.md): their rules would be missing.
       const Expansion expansion = tile_spec(tiles[i]).expansion;
