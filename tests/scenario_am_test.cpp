@@ -246,6 +246,40 @@ TEST(AmScenarioTiles, Am02AmLTunnelRoadIsOneRoad) {
   EXPECT_FALSE(contains(options, "wagon E"));
 }
 
+// AM-2: AM-M's three arms are one road (no junction). AM-M r0 at 1,0: its W arm continues D's
+// road; one road segment (named N), fields NW (NNW, joining D's strip), E (NNE) and SW (SSW,
+// joining D's south field).
+TEST(AmScenarioTiles, Am02AmMOneRoadInThreeDirections) {
+  auto state = play_am({"AM-M", "U"}, {"place 1,0 r0"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(starting_with(follower_options(*state), "meeple"),
+            sorted({"meeple N", "meeple NNE", "meeple NNW", "meeple SSW"}));
+  // Red's follower on the W arm; Blue's U r0 at 1,-1 continues the N arm: the same road.
+  auto blue = play_am({"AM-M", "U"}, {"place 1,0 r0", "meeple W", "place 1,-1 r0"});
+  ASSERT_TRUE(blue);
+  EXPECT_FALSE(contains(follower_options(*blue), "meeple N"));
+}
+
+// AM-2: AM-H's road ends at the farmhouse. AM-H r90 at 1,0 ends D's road east (Red's follower
+// on it); Blue's A r270 at -1,0 ends it west at its cloister: 3 tiles, Red 3.
+TEST(AmScenarioTiles, Am02AmHRoadEndsInTheField) {
+  auto state =
+      play_am({"AM-H", "A", "U"}, {"place 1,0 r90", "meeple W", "place -1,0 r270", "skip"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(points_of(*state, kRed), (Points{3, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(state->followers_in_supply(kRed), 7);
+}
+
+// AM-2: on AM-K the road touches the city: 3 fields. AM-K r0 at 1,0 (cap N, road W to S): the
+// cap (N), the road (S), the field along the cap and the east (ENE), the small field north-west
+// between wall and road (WNW, joining D's strip), the field inside the bend (SSW, D's south).
+TEST(AmScenarioTiles, Am02AmKRoadTouchesTheCityThreeFields) {
+  auto state = play_am({"AM-K", "U"}, {"place 1,0 r0"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(starting_with(follower_options(*state), "meeple"),
+            sorted({"meeple ENE", "meeple N", "meeple S", "meeple SSW", "meeple WNW"}));
+}
+
 // ============================================================================================
 // Abbey: AM-3..AM-9
 // ============================================================================================
@@ -755,6 +789,19 @@ TEST(AmScenarioBarn, Y07PigCountsInTheBarnScoring) {
   EXPECT_EQ(state->figures_in_supply(kRed, FigureKind::Pig), 1);
 }
 
+// Y-14: the barn is no follower: the fairy is never put beside it. EX-AM2's barn (Red, at 1,1
+// NW) with Princess & Dragon; Blue E r180 closes D's city; Red's E r0 at 1,-1: Red has no
+// follower on the board, only the barn: no fairy option.
+TEST(AmScenarioBarn, Y14NoFairyForTheBarn) {
+  auto state = play_am({"U", "B", "B", "E", "E", "B"},
+                       {"place 1,0 r90", "skip", "place 0,1 r0", "skip", "place 1,1 r0", "barn NW",
+                        "place 0,-1 r180", "skip", "place 1,-1 r0"},
+                       {"am", "pd"});
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(starting_with(follower_options(*state), "fairy").empty());
+  EXPECT_EQ(on_board(*state, kRed, FigureKind::Barn), 1);
+}
+
 // AM-13, AM-21 (barns score in full at the end, the owner needs no farmer): EX-AM3 where Blue
 // places the barn and the game ends at once (deck of 6): Red 6 at the placement; at the end Blue's
 // barn 4 x 2 = 8; Red's north farmer (D's strip, next to D's open city only): 0.
@@ -856,15 +903,28 @@ TEST(AmScenarioExample, ExAm6WagonToTheCloisterOrTheRoadAtTheCrossing) {
   EXPECT_EQ(passed->figures_in_supply(kBlue, FigureKind::Wagon), 1);
 }
 
-// AM-30: the moved wagon may stand on any tile of its new feature. EX-AM6 moved to the junction's
-// S road: named by its only tile (-1,0); the location may be any of the segment's names (S).
-TEST(AmScenarioWagon, Am30MovedWagonStandsOnTheNewFeature) {
-  auto state = play_am(kEx6Deck, with(kEx6, {"move -1,0 S"}));
+// AM-30: the moved wagon may stand on any tile of its new feature, and `move` is offered once
+// for each tile of a destination. EX-AM6 with the junction's S road extended by U r0 at -1,1:
+// Red W r0 -1,0 + follower on its W road; Blue U r90 1,0 + wagon; Red U r0 -1,1; Blue A r90 2,0
+// closes the road W(E)-D-U-A: Blue 4. Blue's wagon: the cloister at 2,0, and the S road on
+// either of its tiles: -1,0 (W's S arm) or -1,1 (U, named by its first side N). Blue rolls onto
+// -1,1 (any name of the segment will do: S). The deck is empty: the wagon's road (2 tiles) 2;
+// Red's W road 1.
+TEST(AmScenarioWagon, Am30MovedWagonStandsOnAnyTileOfTheNewFeature) {
+  const Strings deck = {"W", "U", "U", "A"};
+  const Strings turns = {"place -1,0 r0", "meeple W", "place 1,0 r90", "wagon E",
+                         "place -1,1 r0", "skip",     "place 2,0 r90", "skip"};
+  auto state = play_am(deck, turns);
   ASSERT_TRUE(state);
-  EXPECT_TRUE(state->over());
-  // Final: Blue's wagon on the S road (1 tile): 1; Red's W road: 1.
-  EXPECT_EQ(points_of(*state, kBlue), (Points{5, 0, 0, 0, 0, 0}));
-  EXPECT_EQ(points_of(*state, kRed), (Points{1, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(points_of(*state, kBlue), (Points{4, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(state->current_player(), kBlue);
+  EXPECT_EQ(legal_options(*state),
+            sorted({"move -1,0 S", "move -1,1 N", "move 2,0 cloister", "pass"}));
+  auto moved = play_am(deck, with(turns, {"move -1,1 S"}));
+  ASSERT_TRUE(moved);
+  EXPECT_TRUE(moved->over());
+  EXPECT_EQ(points_of(*moved, kBlue), (Points{6, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(points_of(*moved, kRed), (Points{1, 0, 0, 0, 0, 0}));
 }
 
 // EX-AM7 (L850-860): Blue 14 for a city; the wagon may go to the road at its right gate, not to
