@@ -1263,6 +1263,39 @@ TEST(AmScenarioCastle, X13RoadClosedByAnAbbeyScoresTheCastle) {
   EXPECT_EQ(state->score(kBlue), 0);
 }
 
+// a bridge end may face an abbey, and a bridge may be built on an abbey turn. The hole
+// layout with "bcb": Red's abbey at 0,1; then a bridge on a side neighbour: across B -1,1 (W end
+// at the empty -2,1, E end at the abbey), across B 1,1 (E end at 2,1), across B 0,2 N-S (N end at
+// the abbey, S end at 0,3). Not across B -1,1 N-S (its N end meets U's field at -1,0). Red
+// builds the first one and skips: the bridge's road is open at -2,1 and nothing scores.
+TEST(AmScenarioBridge, X17BridgeEndFacingTheAbbey) {
+  const Strings deck = with(kHoleDeck, {"B", "B"});
+  auto state = play_am(deck, with(kHole, {"abbey 0,1"}), {"am", "bcb"});
+  ASSERT_TRUE(state);
+  const Strings options = legal_options(*state);
+  for (const char* o : {"bridge -1,1 EW", "bridge 1,1 EW", "bridge 0,2 NS"})
+    EXPECT_TRUE(contains(options, o)) << o;
+  EXPECT_FALSE(contains(options, "bridge -1,1 NS"));
+  EXPECT_FALSE(contains(options, "bridge 0,1 NS"));  // the abbey is no field tile
+  auto bridged = play_am(deck, with(kHole, {"abbey 0,1", "bridge -1,1 EW", "skip"}), {"am", "bcb"});
+  ASSERT_TRUE(bridged);
+  EXPECT_EQ(bridged->score(kRed), 0);
+  EXPECT_EQ(bridged->current_player(), kBlue);
+}
+
+// bridges split no fields: a bridge E-W across B at 0,1 leaves its NE corner all field.
+// Red U r90 1,0; Blue B 0,1 with the bridge (E end facing the empty 1,1); Red V r0 at 1,1 (its
+// W road meets the bridge): its NW corner joins D (SE), U (SW), B (NE: NNE, ENE, north of the
+// bridge, one field) and V (NW): "barn NW".
+TEST(AmScenarioBridge, X18BarnCornerBesideABridge) {
+  auto state =
+      play_am({"U", "B", "V", "E"},
+              {"place 1,0 r90", "skip", "place 0,1 r0", "bridge 0,1 EW", "skip", "place 1,1 r0"},
+              {"am", "bcb"});
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(contains(follower_options(*state), "barn NW"));
+}
+
 // X-22, AM-9, X-27: no abbey instead of a purchased bazaar tile ("bazaar": "no-auction"). After
 // the hole, Red decides "draw" (the choice comes before the draw) and draws BCB-A, which he
 // places at -1,2: a bazaar of 2 (B, B; 3 left). Blue chooses B and must play it: no abbey
@@ -1433,6 +1466,27 @@ TEST(AmScenarioFairy, Y20NoFairyPointInTheAbbeyRound) {
   EXPECT_TRUE(contains(options, "fairy 1,0"));
   EXPECT_FALSE(contains(options, "fairy 1,1"));
   EXPECT_EQ(step->score_in(kBlue, ScoreCategory::Fairy), 0);
+}
+
+// Y-17: a wagon never moves onto the dragon's tile. Red's volcano PD-Z r180 at 0,1 (cap S, open
+// towards 0,2): the dragon lands there and stays (no dragon tile follows). Blue's T r0 at 0,2:
+// its city N joins PD-Z's cap (open E and W); its road S starts at the city's gate. Red's A r180
+// at 0,3 ends that road at its cloister, with Red's wagon on it: 2 tiles, Red 2. The road touches
+// the city (0,1 and 0,2) and A's cloister: the city is offered only on 0,2, never on the dragon's
+// tile 0,1.
+TEST(AmScenarioDragon, Y17WagonNeverOntoTheDragonsTile) {
+  const Strings deck = {"PD-Z", "T", "A", "B"};
+  const Strings turns = {"place 0,1 r180", "skip",           "place 0,2 r0",
+                         "skip",           "place 0,3 r180", "wagon N"};
+  auto state = play_am(deck, turns, {"am", "pd"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(points_of(*state, kRed), (Points{2, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(state->current_player(), kRed);
+  EXPECT_EQ(legal_options(*state), sorted({"move 0,2 N", "move 0,3 cloister", "pass"}));
+  expect_illegal(am(deck, with(turns, {"move 0,1 S"}), {"am", "pd"}), "the dragon's tile");
+  auto moved = play_am(deck, with(turns, {"move 0,2 W"}), {"am", "pd"});
+  ASSERT_TRUE(moved);
+  EXPECT_TRUE(figure_at(*moved, kRed, FigureKind::Wagon, 0, 2, "N"));
 }
 
 // Y-15: the fairy's 3 come whatever the majority, also for a mayor of strength 0. Red's G r90 at
