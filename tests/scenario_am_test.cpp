@@ -662,11 +662,17 @@ TEST(AmScenarioExample, ExAm2NoBarnWhereCitiesTouchTheJunction) {
 }
 
 // AM-14: corners where one tile has two different fields are never barn corners. Red U r90
-// 1,0; Blue puts X at 0,1; Red's last tile at 1,1: its NW corner meets X's NE corner.
-//   BCB-I r0: NE has NNE (field NNW NNE) and ENE (field ENE); 1,1 is V r0 (road W meets its E
-//     road; NW corner NNW, WNW of the large field)
+// 1,0; Blue puts X at 0,1 (a field on its N side against D's south field); Red's last tile at
+// 1,1: its NW corner meets X's NE corner (X's SE corner turned there by r270).
+//   BCB-I r0: NE has NNE (field NNW NNE) and ENE (field ENE); 1,1 is V r0 (its W road meets
+//     BCB-I's E road; V's NW corner: NNW, WNW of its large field)
+//   IC-G r0: NE has NNE (the north strip) and ENE (the east and south field); 1,1 is B
+//   TB-I r270: SE has ESE (east strip) and SSE (the field between road and wall); its road now
+//     leaves east: 1,1 is V r0
+//   PD-E r270: SE has ESE (east strip) and SSE (south field); 1,1 is B
 //   AM-I r0: NE has NNE (strip N) and ENE (strip E); 1,1 is B
-//   AM-I r270: its original SE corner (ESE of strip E, SSE of strip S) turned to NE; 1,1 is B
+//   AM-I r270: SE has ESE (strip E) and SSE (strip S); 1,1 is B
+// (TB-O and TB-W, SE likewise, need roads on two sides of the junction and are left out.)
 // Each time no barn is offered (the other corners of 1,1 miss tiles) and "barn NW" is refused.
 TEST(AmScenarioBarn, Am14CornersBetweenTwoFieldsOfOneTileAreNoBarnCorners) {
   struct Case {
@@ -675,9 +681,10 @@ TEST(AmScenarioBarn, Am14CornersBetweenTwoFieldsOfOneTileAreNoBarnCorners) {
     const char* last;
     Strings expansions;
   };
-  const std::vector<Case> cases = {{"BCB-I", "r0", "V", {"am", "bcb"}},
-                                   {"AM-I", "r0", "B", {"am"}},
-                                   {"AM-I", "r270", "B", {"am"}}};
+  const std::vector<Case> cases = {
+      {"BCB-I", "r0", "V", {"am", "bcb"}}, {"IC-G", "r0", "B", {"am", "ic"}},
+      {"TB-I", "r270", "V", {"am", "tb"}}, {"PD-E", "r270", "B", {"am", "pd"}},
+      {"AM-I", "r0", "B", {"am"}},         {"AM-I", "r270", "B", {"am"}}};
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.tile) + " " + c.rotation);
     const Strings deck = {"U", c.tile, c.last, "E"};
