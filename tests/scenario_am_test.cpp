@@ -783,6 +783,36 @@ TEST(AmScenarioBarn, Am19OneBarnPerFarm) {
   expect_illegal(am(kEx3Deck, with(kEx3, {"place -1,1 r0", "meeple NNW"})), "farmer");
 }
 
+// AM-19, AM-21: joining two farms that each hold a barn is legal, and at the end every barn
+// scores in full.
+//
+//          x=0         x=1         x=2         x=3
+//  y=-1    E r180      B           B           Blue's barn at 2,-1's SW corner (north farm)
+//  y=0     D ========= U r90 ===== U r90 ===== A r90 (road ends at its cloister)
+//  y=1     B           B                       Red's barn at 1,1's NW corner (south farm)
+//
+// Red U r90 1,0; Blue B 0,1; Red B 1,1 + "barn NW" (D, U, B, B bring field); Blue U r90 2,0; Red
+// B 1,-1; Blue B 2,-1 + "barn SW" (the north farm: U 1,0 NE, U 2,0 NW, B 1,-1 SE, B 2,-1 SW);
+// Red's E r180 at 0,-1 closes D's city (nobody); Blue's A r90 at 3,0 ends the road: its one
+// field joins both barn farms (legal; no farmer there: nothing scores now); no farmer on it.
+// At the end both barns stand on the one farm, next to one completed city (D + E): 4 each.
+TEST(AmScenarioBarn, Am19JoiningTwoBarnFarmsAndBothBarnsScore) {
+  const Strings deck = {"U", "B", "B", "U", "B", "B", "E", "A"};
+  const Strings turns = {"place 1,0 r90",   "skip",    "place 0,1 r0",  "skip",
+                         "place 1,1 r0",    "barn NW", "place 2,0 r90", "skip",
+                         "place 1,-1 r0",   "skip",    "place 2,-1 r0", "barn SW",
+                         "place 0,-1 r180", "skip",    "place 3,0 r90"};
+  auto join = play_am(deck, turns);
+  ASSERT_TRUE(join);
+  EXPECT_EQ(follower_options(*join),
+            sorted({"meeple W", "meeple cloister", "skip", "wagon W", "wagon cloister"}));
+  auto state = play_am(deck, with(turns, {"skip"}));
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(state->over());
+  EXPECT_EQ(points_of(*state, kRed), (Points{0, 0, 0, 4, 0, 0}));
+  EXPECT_EQ(points_of(*state, kBlue), (Points{0, 0, 0, 4, 0, 0}));
+}
+
 // AM-17, Y-7: with Traders & Builders a pig counts in the barn scoring. EX-AM3 with Red's pig on
 // E r90's field at 1,1 (farm F holds Red's farmer): Blue's barn scores F for Red at 3 + 1 = 4
 // per city: 8; the pig goes home with the farmer.
