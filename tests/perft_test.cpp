@@ -433,7 +433,7 @@ TEST(Perft, AbbeyDecisionByHand) {
 // E r180 at 0,-1 closes D's city: follower, mayor or wagon on the city, follower on E's field,
 // skip: 5 (no barn: no corner of 0,-1 has four tiles; no wagon or mayor on a field).
 // scenario_am_test's EX-AM3 before the barn: U r90 at 1,0 with Red's farmers on both of its
-// fields: follower or wagon on the road, "barn SW", skip: 4.
+// fields: follower or wagon on the road, "barn SW", skip: 4. A wagon's move: see below.
 TEST(Perft, MayorWagonBarnFigureStepByHand) {
   const GameState city = am_position({"E", "U"}, {"place 0,-1 r180"});
   EXPECT_EQ(perft(city, 1), 5u);
@@ -442,6 +442,13 @@ TEST(Perft, MayorWagonBarnFigureStepByHand) {
                   {"place 0,1 r180", "meeple NNW", "place 0,2 r0", "skip", "place 1,1 r90", "skip",
                    "place 2,1 r270", "skip", "place -1,0 r90", "meeple NNW", "place 1,0 r90"});
   EXPECT_EQ(perft(barn, 1), 4u);
+  // scenario_am_test's EX-AM6: Blue's wagon, its road just scored, may roll to the cloister at
+  // 2,0 or the junction's S road at -1,0, or pass: 3; the deck is empty, so each ends the game.
+  const GameState wagon = am_position(
+      {"W", "U", "A"},
+      {"place -1,0 r0", "meeple W", "place 1,0 r90", "wagon E", "place 2,0 r90", "skip"});
+  EXPECT_EQ(perft(wagon, 1), 3u);
+  EXPECT_EQ(perft(wagon, 2), 3u);
 }
 
 }  // namespace
