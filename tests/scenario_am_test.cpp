@@ -218,10 +218,11 @@ TEST(AmScenarioTiles, Am01EachPlayerHasAMayorAWagonAndABarn) {
             sorted({"meeple E", "meeple ESE", "meeple NNW", "skip", "wagon E"}));
 }
 
-// AM-2: AM-E's pennant city N and its city band W-E are two cities. AM-E r0 at 0,1? Its N city
-// would face D's field; AM-E r180 at 0,-1 turns the pennant city south onto D's cap: D's cap and
-// AM-E's narrow city close into a city of 2 tiles and 1 pennant (6 points), while the band (now
-// E-W still, r180 keeps W-E) stays open. Red's follower on the narrow city scores 6 at once.
+// AM-2: AM-E's pennant city and its city band are two cities. AM-E r180 at 0,-1 turns the
+// pennant city south onto D's cap: D's cap and AM-E's narrow city close into a city of 2 tiles
+// and 1 pennant (6 points), while the band (still W-E) stays open. Options: the narrow city (S)
+// and the band (E) for the follower, the mayor and the wagon; the strip (now north, NNW) and the
+// enclosed field (inner) for the follower; skip. Red's follower on the narrow city scores 6.
 TEST(AmScenarioTiles, Am02AmESeparateCities) {
   auto state = play_am({"AM-E", "U"}, {"place 0,-1 r180"});
   ASSERT_TRUE(state);
