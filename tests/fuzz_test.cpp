@@ -114,7 +114,11 @@ std::vector<RebuiltFeature> rebuild_features(const GameState& state) {
                 todo.push_back({neighbour->second, static_cast<int>(o)});
             }
           }
-          if (!joined && p % 3 == 1) ++feature.open_edges;
+          // An abbey closes every road and city facing it (Abbey & Mayor).
+          const bool abbey =
+              neighbour != at.end() &&
+              tile_spec(placed[static_cast<std::size_t>(neighbour->second)].type).abbey;
+          if (!joined && !abbey && p % 3 == 1) ++feature.open_edges;
         }
       }
       feature.tiles = static_cast<int>(tiles.size());
@@ -245,9 +249,12 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
       ASSERT_EQ(state.figures_in_supply(static_cast<PlayerId>(p), FigureKind::LargeFollower),
                 state.has(Mechanic::LargeFollower) ? 1 : 0);
     }
-    // A game of the full deck places every tile except those discarded.
+    // A game of the full deck places every tile except those discarded, and the abbeys played.
+    std::size_t abbeys = 0;
+    for (int p = 0; p < players; ++p) abbeys += state.abbey_held(static_cast<PlayerId>(p)) ? 0 : 1;
+    ASSERT_EQ(abbeys, state.has(Mechanic::Abbey) ? abbeys : 0u);
     ASSERT_EQ(state.placed_tiles().size() + state.discarded_tiles().size(),
-              game_config(record).deck.size() + 1);
+              game_config(record).deck.size() + 1 + (state.has(Mechanic::Abbey) ? abbeys : 0u));
     // The record, through its JSON text, replays to the same state.
     auto reparsed = parse_record(write_record(record));
     ASSERT_TRUE(reparsed.ok()) << reparsed.error().message;

@@ -31,6 +31,7 @@ struct FeatureNode {
   std::uint8_t followers = 0;
   bool scored = false;  // a completed feature that has been scored (never again)
   bool castle = false;  // a small city turned into a castle (Bridges, Castles and Bazaars)
+  bool barn = false;    // a farm holding a barn (Abbey & Mayor)
 
   bool operator==(const FeatureNode&) const = default;
 };
@@ -80,6 +81,7 @@ class FeatureGraph {
     root.followers = static_cast<std::uint8_t>(root.followers + child.followers);
     root.scored = root.scored || child.scored;
     root.castle = root.castle || child.castle;
+    root.barn = root.barn || child.barn;
     std::swap(root.next_member, child.next_member);  // splice the two circular lists
     return a;
   }
@@ -102,7 +104,8 @@ class FeatureGraph {
       const FeatureNode& y = other.nodes_[b];
       if (x.kind != y.kind || x.member_count != y.member_count || x.open_edges != y.open_edges ||
           x.pennants != y.pennants || x.followers != y.followers || x.scored != y.scored ||
-          x.castle != y.castle || nodes_[id].placed_tile != other.nodes_[id].placed_tile ||
+          x.castle != y.castle || x.barn != y.barn ||
+          nodes_[id].placed_tile != other.nodes_[id].placed_tile ||
           nodes_[id].segment != other.nodes_[id].segment)
         return false;
     }

@@ -23,8 +23,8 @@ bool deploy_target_exists(const GameData& d, FigureKind kind, int segment) {
 }
 
 bool can_deploy(const GameData& d, FigureKind kind, int segment) {
-  return deploy_target_exists(d, kind, segment) &&
-         d.features.node(d.feature_of(d.turn.tile, segment)).followers == 0;
+  if (!deploy_target_exists(d, kind, segment)) return false;
+  return feature_open_to(kind, d.features.node(d.feature_of(d.turn.tile, segment)));
 }
 
 void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out) {
@@ -80,11 +80,20 @@ std::optional<Error> explain_deploy_target(const GameData& d, FigureKind kind, i
 
 std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment) {
   if (auto basic = explain_deploy_target(d, kind, segment)) return basic;
-  if (!can_deploy(d, kind, segment))
+  if (can_deploy(d, kind, segment)) return std::nullopt;
+  return explain_feature_closed(d, kind, d.feature_of(d.turn.tile, segment));
+}
+
+Error explain_feature_closed(const GameData& d, FigureKind kind, NodeId root) {
+  const FeatureNode& node = d.features.node(root);
+  const std::string what(feature_kind_name(node.kind));
+  if (!stands_on_kind(kind, node.kind))
     return Error{ErrorCode::IllegalMove,
-                 "the " + std::string(feature_kind_name(d.segment_kind(d.turn.tile, segment))) +
-                     " already has a follower"};
-  return std::nullopt;
+                 "the " + std::string(figure_info(kind).name) + " may not stand on a " + what};
+  if (node.castle) return Error{ErrorCode::IllegalMove, "the castle already has its follower"};
+  if (node.barn && node.followers == 0)
+    return Error{ErrorCode::IllegalMove, "no follower may join a farm with a barn"};
+  return Error{ErrorCode::IllegalMove, "the " + what + " already has a follower"};
 }
 
 std::optional<Error> figure_blocked(const GameData& d) {

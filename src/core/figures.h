@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/move.h"
+#include "core/types.h"
 
 namespace carcassonne {
 
@@ -25,6 +26,11 @@ enum class FigureKind : std::uint8_t {
 };
 inline constexpr int kFigureKindCount = 7;
 
+constexpr std::uint8_t feature_bit(FeatureKind kind) {
+  return static_cast<std::uint8_t>(1u << static_cast<int>(kind));
+}
+inline constexpr std::uint8_t kAnyFeature = 0x0F;
+
 struct FigureInfo {
   FigureKind kind;
   std::string_view name;  // the verb that deploys it, and its name in views: "meeple", "large"
@@ -33,6 +39,8 @@ struct FigureInfo {
   // special figures (builder, pig) only accompany their owner's followers.
   bool follower;
   MoveKind deploy;  // the move that deploys it on the tile just placed
+  // The kinds of feature it may be deployed on (bit = FeatureKind): every kind, or a few.
+  std::uint8_t feature_kinds = kAnyFeature;
   // The mayor: its strength is the pennants of its city (0 in a castle), not `strength`.
   bool pennant_strength = false;
   // The barn: stays on the board to the end of the game (no dragon, no scoring during play sends
@@ -43,15 +51,24 @@ struct FigureInfo {
 inline constexpr FigureInfo kFigureTable[kFigureKindCount] = {
     {FigureKind::Follower, "meeple", 1, true, MoveKind::Meeple},
     {FigureKind::LargeFollower, "large", 2, true, MoveKind::Large},
-    {FigureKind::Builder, "builder", 0, false, MoveKind::Builder},
-    {FigureKind::Pig, "pig", 0, false, MoveKind::Pig},
-    {FigureKind::Mayor, "mayor", 0, true, MoveKind::Mayor, true},
-    {FigureKind::Wagon, "wagon", 1, true, MoveKind::Wagon},
-    {FigureKind::Barn, "barn", 0, false, MoveKind::Barn, false, true},
+    {FigureKind::Builder, "builder", 0, false, MoveKind::Builder,
+     static_cast<std::uint8_t>(feature_bit(FeatureKind::Road) | feature_bit(FeatureKind::City))},
+    {FigureKind::Pig, "pig", 0, false, MoveKind::Pig, feature_bit(FeatureKind::Field)},
+    {FigureKind::Mayor, "mayor", 0, true, MoveKind::Mayor, feature_bit(FeatureKind::City), true},
+    {FigureKind::Wagon, "wagon", 1, true, MoveKind::Wagon,
+     static_cast<std::uint8_t>(feature_bit(FeatureKind::Road) | feature_bit(FeatureKind::City) |
+                               feature_bit(FeatureKind::Cloister))},
+    {FigureKind::Barn, "barn", 0, false, MoveKind::Barn, feature_bit(FeatureKind::Field), false,
+     true},
 };
 
 constexpr const FigureInfo& figure_info(FigureKind kind) {
   return kFigureTable[static_cast<int>(kind)];
+}
+
+// Whether a figure of `kind` may stand on a feature of kind `feature` (the mayor on cities, ...).
+constexpr bool stands_on_kind(FigureKind kind, FeatureKind feature) {
+  return (figure_info(kind).feature_kinds & feature_bit(feature)) != 0;
 }
 
 // Whether `kind` is a figure deployment, and the figure it puts on the board.

@@ -335,7 +335,11 @@ std::string GameState::check_invariants() const {
       const Side side = static_cast<Side>(s);
       if (!(ports & port_bit(side_middle(side)))) continue;
       const int other = d_.board.tile_at(placed.x + side_dx(side), placed.y + side_dy(side));
-      if (other < 0 || d_.segment_at(other, facing_port(side_middle(side))) == kNoSegment)
+      // An abbey closes what faces it (Abbey & Mayor).
+      const bool abbey =
+          other >= 0 && tile_spec(d_.placed[static_cast<std::size_t>(other)].type).abbey;
+      if (other < 0 ||
+          (!abbey && d_.segment_at(other, facing_port(side_middle(side))) == kNoSegment))
         ++open[root];
     }
   }
@@ -378,7 +382,10 @@ std::string GameState::check_invariants() const {
       if (other >= 0) {
         const bool awaiting_bridge =
             bridge_required() && (tile == turn_tile() || other == turn_tile());
-        if (!awaiting_bridge && d_.shown_edge(tile, side) != d_.shown_edge(other, opposite(side)))
+        const bool abbey = tile_spec(t.type).abbey ||
+                           tile_spec(d_.placed[static_cast<std::size_t>(other)].type).abbey;
+        if (!awaiting_bridge && !abbey &&
+            d_.shown_edge(tile, side) != d_.shown_edge(other, opposite(side)))
           return "edges of neighbouring tiles do not match at " + square_name(t.x, t.y);
       } else {
         const int f = d_.board.frontier_index(nx, ny);

@@ -137,6 +137,14 @@ class GameState {
   int fairy_tile() const { return d_.mechanics.fairy.tile; }
   const std::vector<TileType>& set_aside_tiles() const { return d_.mechanics.dragon.set_aside; }
   std::vector<int> dragon_journey() const;
+  // Abbey & Mayor: whether a player still holds his abbey; the wagon whose owner now decides where
+  // it rolls (Phase::WagonMove), or null.
+  bool abbey_held(PlayerId p) const { return (d_.mechanics.abbey.held >> p & 1u) != 0; }
+  const PendingWagon* rolling_wagon() const {
+    const WagonState& w = d_.mechanics.wagon;
+    return d_.flow.phase == Phase::WagonMove && w.current < w.count ? &w.pending[w.current]
+                                                                    : nullptr;
+  }
   // What kind of turn part this is (a builder's second part, a bazaar-round turn, ...).
   PartKind turn_part() const { return d_.turn.part; }
   // Points paid to the bank by auctioneers whom nobody outbid (bazaar payments plus this are 0).

@@ -142,9 +142,14 @@ int GameData::follower_roots(PlayerId player, std::array<NodeId, kMaxFollowerRoo
 
 std::uint8_t GameData::majority(NodeId root) const {
   std::array<int, kMaxPlayers> strength{};
-  for (const Follower& f : followers)
-    if (features.find_const(f.node) == root)
-      strength[index(f.player)] += figure_info(f.kind).strength;
+  for (const Follower& f : followers) {
+    if (features.find_const(f.node) != root) continue;
+    const FigureInfo& info = figure_info(f.kind);
+    // The mayor counts its city's pennants (none in a castle: a castle is no city).
+    const FeatureNode& data = features.node(root);
+    strength[index(f.player)] +=
+        info.pennant_strength ? (data.castle ? 0 : data.pennants) : info.strength;
+  }
   const int best = *std::max_element(strength.begin(), strength.end());
   std::uint8_t winners = 0;
   if (best == 0) return 0;
@@ -263,9 +268,10 @@ void GameData::add_points(std::uint8_t winners, int points, ScoreCategory catego
   }
 }
 
-void GameData::return_followers(NodeId root) {
+void GameData::return_followers(NodeId root, bool including_permanent) {
   for (std::size_t i = followers.size(); i-- > 0;) {
     if (features.find(followers[i].node) != root) continue;
+    if (!including_permanent && figure_info(followers[i].kind).permanent) continue;
     ++figures_of(followers[i].player, followers[i].kind);
     if (figure_info(followers[i].kind).follower) --features.node(root).followers;
     followers[i] = followers.back();
@@ -288,8 +294,8 @@ void GameData::release_unaccompanied(NodeId root) {
     if (figure_info(f.kind).follower && features.find_const(f.node) == root)
       accompanied = static_cast<std::uint8_t>(accompanied | (1u << f.player));
   for (std::size_t i = followers.size(); i-- > 0;)
-    if (!figure_info(followers[i].kind).follower && !(accompanied >> followers[i].player & 1u) &&
-        features.find(followers[i].node) == root)
+    if (!figure_info(followers[i].kind).follower && !figure_info(followers[i].kind).permanent &&
+        !(accompanied >> followers[i].player & 1u) && features.find(followers[i].node) == root)
       remove_figure(i);
 }
 

@@ -36,6 +36,9 @@ enum class Phase : std::uint8_t {
   AuctionBid,
   AuctionDecide,
   DragonMove,
+  AbbeyChoice,  // Abbey & Mayor: `abbey X,Y` or `draw` before a turn part's draw
+  WagonMove,    // Abbey & Mayor: `move X,Y LOC` or `pass` for a wagon a scoring sent home
+  AbbeyRound,   // Abbey & Mayor: `abbey X,Y` or `pass` in the end-of-game abbey round
   GameOver,
 };
 
@@ -59,10 +62,11 @@ struct ScoreEvent {
   std::uint8_t winners = 0;  // bit p = player p received the points
   int tiles = 0;             // tiles of the feature (cloister: itself plus neighbours)
   int pennants = 0;
-  int cities = 0;    // farms: completed cities supplied
-  int castles = 0;   // farms: castles supplied
-  int x = 0, y = 0;  // a tile of the feature (for logs)
-  bool pig = false;  // farms: the pigs' bonus (1 per city and castle) for the pigs' owners
+  int cities = 0;     // farms: completed cities supplied
+  int castles = 0;    // farms: castles supplied
+  int x = 0, y = 0;   // a tile of the feature (for logs)
+  bool pig = false;   // farms: the pigs' bonus (1 per city and castle) for the pigs' owners
+  bool barn = false;  // farms: the barns' owners' points at the end (Abbey & Mayor)
   TradeGood good = TradeGood::None;  // trade goods: the kind whose majority scored
 };
 
@@ -89,6 +93,8 @@ struct Follower {
   // Princess & Dragon, with the fairy beside a follower (option): the fairy stands beside this
   // figure. The mark leaves with the figure, and the fairy stays on its tile unassigned.
   bool with_fairy = false;
+  // Abbey & Mayor, a barn: the corner of its tile it stands on (it holds the farm of `node`).
+  Corner corner = Corner::NW;
   bool operator==(const Follower&) const = default;
 };
 
@@ -105,8 +111,9 @@ struct Completion {
 // or the flow jumps: a new turn part, the end of this part, the end of the game.
 enum class StepResult : std::uint8_t { Wait, Done, Again, StartPart, EndPart, GameOver };
 
-// A turn part: a normal turn, a bazaar-round turn (a purchased tile), or a builder's second part.
-enum class PartKind : std::uint8_t { Normal, BazaarRound, Second };
+// A turn part: a normal turn, a bazaar-round turn (a purchased tile), a builder's second part, or
+// one abbey placed in the end-of-game abbey round.
+enum class PartKind : std::uint8_t { Normal, BazaarRound, Second, AbbeyRound };
 
 // The pending decision and where the turn flow stands.
 struct FlowState {
@@ -129,6 +136,9 @@ struct TurnState {
   // No figure may be deployed on the tile just placed (a volcano: the dragon lands on it).
   bool tile_closed = false;
   std::int32_t number = 0;  // turn parts begun so far
+  // The player of the last turn part that had a land tile to play (placed or discarded): the
+  // end-of-game abbey round begins at his left and ends with him.
+  PlayerId last_land_player = kNoPlayer;
   bool operator==(const TurnState&) const = default;
 };
 
@@ -230,11 +240,13 @@ struct GameData {
   void unite_across(int tile, Side side);
   void deploy(PlayerId player, FigureKind kind, NodeId node);
   void add_points(std::uint8_t winners, int points, ScoreCategory category);
-  // Sends every figure on the feature home (followers and the special figures with them).
-  void return_followers(NodeId root);
+  // Sends every figure on the feature home (followers and the special figures with them); a barn
+  // only with `including_permanent` (the final scoring).
+  void return_followers(NodeId root, bool including_permanent = false);
   // Sends figure `index` (of `followers`) home; the last figure takes its place in the list.
   void remove_figure(std::size_t index);
-  // Special figures (builder, pig) of the feature whose owner has no follower left in it go home.
+  // Special figures (builder, pig) of the feature whose owner has no follower left in it go home
+  // (a barn stays).
   void release_unaccompanied(NodeId root);
   // Whether a figure stands on placed tile `tile`: its segment's tile (a bridge's is the tile it
   // spans), and for a castle's follower either of the castle's two tiles.

@@ -47,6 +47,7 @@ StepResult place_step(GameData& d, bool /*entering*/) {
   }
   d.flow.phase = Phase::PlaceTile;
   d.flow.decider = d.turn.player;
+  d.turn.last_land_player = d.turn.player;
   return StepResult::Wait;
 }
 

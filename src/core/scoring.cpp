@@ -58,14 +58,9 @@ StepResult score_features_step(GameData& d, bool /*entering*/) {
   return StepResult::Done;
 }
 
-namespace {
-
-void score_farms(GameData& d) {
-  std::vector<NodeId> cities;  // final scoring only: allocation is fine here
-  while (!d.followers.empty()) {
-    const NodeId farm = d.features.find(d.followers.front().node);
-    assert(d.features.node(farm).kind == FeatureKind::Field);
-    cities.clear();
+ScoreEvent score_farm(GameData& d, NodeId farm, int per_city, int per_castle, bool final_scoring) {
+  std::vector<NodeId> cities;  // farm scorings are rare (the end, barns): allocation is fine
+  {
     NodeId member = farm;
     do {
       const FeatureNode& node = d.features.node(member);
@@ -80,22 +75,33 @@ void score_farms(GameData& d) {
       }
       member = node.next_member;
     } while (member != farm);
-    ScoreEvent event;
-    event.category = ScoreCategory::Farm;
-    event.final_scoring = true;
-    for (NodeId city : cities) (d.features.node(city).castle ? event.castles : event.cities) += 1;
-    event.points = 3 * event.cities + 4 * event.castles;  // a castle supplies 4, a city 3
-    event.winners = d.majority(farm);
-    const PlacedTile& where = d.placed[d.features.node(farm).placed_tile];
-    event.x = where.x;
-    event.y = where.y;
-    d.add_points(event.winners, event.points, ScoreCategory::Farm);
-    d.log(event);
-    for_each_mechanic(d, [&](const MechanicHooks& m) {
-      if (m.farm_scored != nullptr) m.farm_scored(d, farm, event);  // pigs
-    });
-    mechanics_feature_scored(d, farm);  // the fairy's bonus
-    d.return_followers(farm);
+  }
+  ScoreEvent event;
+  event.category = ScoreCategory::Farm;
+  event.final_scoring = final_scoring;
+  for (NodeId city : cities) (d.features.node(city).castle ? event.castles : event.cities) += 1;
+  event.points = per_city * event.cities + per_castle * event.castles;
+  event.winners = d.majority(farm);
+  const PlacedTile& where = d.placed[d.features.node(farm).placed_tile];
+  event.x = where.x;
+  event.y = where.y;
+  d.add_points(event.winners, event.points, ScoreCategory::Farm);
+  if (event.winners != 0) d.log(event);
+  for_each_mechanic(d, [&](const MechanicHooks& m) {
+    if (m.farm_scored != nullptr) m.farm_scored(d, farm, event);  // pigs, barns
+  });
+  mechanics_feature_scored(d, farm);  // the fairy's bonus
+  return event;
+}
+
+namespace {
+
+void score_farms(GameData& d) {
+  while (!d.followers.empty()) {
+    const NodeId farm = d.features.find(d.followers.front().node);
+    assert(d.features.node(farm).kind == FeatureKind::Field);
+    score_farm(d, farm, 3, 4, true);  // a castle supplies 4, a city 3
+    d.return_followers(farm, true);
   }
 }
 

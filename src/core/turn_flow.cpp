@@ -1,12 +1,15 @@
 // The step table of a turn part, the decision table, and the loop that runs them.
 #include "core/turn_flow.h"
 
+#include "core/mechanics/abbey.h"
+#include "core/mechanics/barn.h"
 #include "core/mechanics/bazaar.h"
 #include "core/mechanics/builder.h"
 #include "core/mechanics/castles.h"
 #include "core/mechanics/dragon.h"
 #include "core/mechanics/mechanics.h"
 #include "core/mechanics/trade_goods.h"
+#include "core/mechanics/wagon.h"
 
 namespace carcassonne {
 
@@ -26,6 +29,8 @@ StepResult begin_part_step(GameData& d, bool /*entering*/) {
 }
 
 StepResult next_part_step(GameData& d, bool /*entering*/) {
+  // An abbey of the end-of-game abbey round: back to the round (the end of the game).
+  if (d.turn.part == PartKind::AbbeyRound) return StepResult::GameOver;
   return start_part(d, static_cast<PlayerId>((d.turn.player + 1) % d.player_count),
                     PartKind::Normal, kNoTile);
 }
@@ -38,6 +43,7 @@ constexpr MechanicMask kDragon = mechanic_bit(Mechanic::Dragon);
 // The order of play (record-format-bigbox.md, "Order of play"), one row per step.
 constexpr std::array kTurnSteps = {
     TurnStepRow{TurnStep::BeginPart, "begin part", kBase, &begin_part_step},
+    TurnStepRow{TurnStep::AbbeyChoice, "abbey", mechanic_bit(Mechanic::Abbey), &abbey::choice_step},
     TurnStepRow{TurnStep::PlaceTile, "place tile", kBase, &place_step},
     TurnStepRow{TurnStep::Figure, "figure", kBase, &figure_step},
     TurnStepRow{TurnStep::DragonBeforeScoring, "dragon before scoring", kDragon,
@@ -50,6 +56,9 @@ constexpr std::array kTurnSteps = {
                 &trade_goods::take_step},
     TurnStepRow{TurnStep::CastleRounds, "castle rounds", mechanic_bit(Mechanic::Castles),
                 &castles::run_rounds},
+    TurnStepRow{TurnStep::BarnFarms, "barn farms", mechanic_bit(Mechanic::Barn),
+                &barn::score_barn_farms},
+    TurnStepRow{TurnStep::WagonMoves, "wagons", mechanic_bit(Mechanic::Wagon), &wagon::roll_step},
     TurnStepRow{TurnStep::DragonAfterScoring, "dragon", kDragon, &dragon::journey_after_scoring},
     // The steps of a turn part end here: a part that ends early continues with the next row.
     // What follows a part: its builder second part at once inside a bazaar round; a bazaar;
@@ -105,6 +114,12 @@ constexpr std::array kDecisions = {
                 &bazaar::moves, &bazaar::explain, &bazaar::apply},
     DecisionRow{Phase::DragonMove, "dragon", "the dragon to be moved", &dragon::moves,
                 &dragon::explain, &dragon::apply},
+    DecisionRow{Phase::AbbeyChoice, "abbey", "the abbey to be played or a tile drawn",
+                &abbey::choice_moves, &abbey::explain_choice, &abbey::apply_choice},
+    DecisionRow{Phase::WagonMove, "wagon", "a wagon to move on or stay home", &wagon::moves,
+                &wagon::explain_move, &wagon::apply_move},
+    DecisionRow{Phase::AbbeyRound, "abbey-round", "an abbey to be played in the abbey round or not",
+                &abbey::round_moves, &abbey::explain_round, &abbey::apply_round},
     DecisionRow{Phase::GameOver, "over", "nothing: the game is over", &no_moves, &explain_over,
                 &apply_nothing},
 };
@@ -140,9 +155,19 @@ void run_flow(GameData& d, StepResult result) {
     switch (result) {
       case StepResult::Wait:
         return;
-      case StepResult::GameOver:
-        finish_game(d);
-        return;
+      case StepResult::GameOver: {
+        // No tile is left to play: mechanics may play on first (the abbey round).
+        StepResult more = StepResult::Done;
+        for_each_mechanic(d, [&](const MechanicHooks& m) {
+          if (more == StepResult::Done && m.game_end != nullptr) more = m.game_end(d);
+        });
+        if (more == StepResult::Done) {
+          finish_game(d);
+          return;
+        }
+        result = more;
+        continue;
+      }
       case StepResult::Done:
         ++d.flow.step;
         d.flow.step_entered = false;

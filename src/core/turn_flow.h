@@ -27,6 +27,7 @@ namespace carcassonne {
 
 enum class TurnStep : std::uint8_t {
   BeginPart,            // 1. a turn part begins ([fairy point])
+  AbbeyChoice,          // 2. `abbey X,Y` or `draw`, when the player holds the abbey
   PlaceTile,            // 2. draw (or take the purchased tile), place it or discard it
   Figure,               // 2-4. optional bridge, [3. builder check], exactly one figure action
   DragonBeforeScoring,  // 5. the dragon's journey (option "dragon": "before-scoring")
@@ -35,6 +36,8 @@ enum class TurnStep : std::uint8_t {
   ScoreFeatures,        // 6. completed features score; their figures go home
   TradeGoods,           // 6. the completing player takes the completed cities' goods
   CastleRounds,         // 6. castles score completions in their fief (`claim`)
+  BarnFarms,            // 6. farms of barns score for their farmers
+  WagonMoves,           // 7. wagons sent home by the scoring roll on (`move` or `pass`)
   DragonAfterScoring,   // 8. the dragon's journey (option "dragon": "after-scoring", default)
   SecondPartAtOnce,     // 9. a bazaar-round part's builder second part, before the round goes on
   BazaarReveal,         // 9. a due bazaar takes its tiles from the deck
@@ -95,6 +98,14 @@ std::optional<Error> explain_deploy_target(const GameData& d, FigureKind kind, i
 std::optional<Error> figure_blocked(const GameData& d);
 // Why deploying a figure of `kind` on `segment` of the tile just placed is illegal, or nullopt.
 std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segment);
+// Whether a figure of `kind` may join the feature whose root data is `root` (no follower there, no
+// barn on a farm, a kind of feature the figure may stand on), wherever it is; and why not.
+// No follower joins an occupied feature or a farm with a barn (AM-18); some figures stand only on
+// some kinds of feature (the mayor on cities, the wagon never on a field).
+inline bool feature_open_to(FigureKind kind, const FeatureNode& root) {
+  return root.followers == 0 && !root.barn && stands_on_kind(kind, root.kind);
+}
+Error explain_feature_closed(const GameData& d, FigureKind kind, NodeId root);
 // Figure actions of the tile just placed: one deployment of `kind` per segment (the bridge
 // last) where `can_stand(d, segment)` holds. A template, so the test is inlined: this runs at
 // every figure step of every playout.
@@ -127,6 +138,9 @@ class FollowerRoots {
 // Followers of `kind` wherever can_deploy allows.
 void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out);
 StepResult collect_completions_step(GameData& d, bool entering);
+// Scores a farm for its farmers' majority at `per_city` and `per_castle` (the end: 3 and 4), with
+// the mechanics' bonuses (pigs, barns at the end, the fairy); its figures stay on the board.
+ScoreEvent score_farm(GameData& d, NodeId farm, int per_city, int per_castle, bool final_scoring);
 StepResult score_features_step(GameData& d, bool entering);
 // Whether draw_tile would give a tile now (a tile no mechanic sets aside, with a placement).
 bool tile_to_draw(const GameData& d);

@@ -79,6 +79,8 @@ std::string_view part_name(PartKind part) {
       return "bazaar";
     case PartKind::Second:
       return "second";
+    case PartKind::AbbeyRound:
+      return "abbey";
   }
   return "normal";
 }

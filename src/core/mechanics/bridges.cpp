@@ -33,6 +33,12 @@ struct Hypothesis {
   BridgeAxis axis = BridgeAxis::NorthSouth;
 };
 
+// Whether placed tile `tile` (or -1) is an abbey (Abbey & Mayor): it takes no bridge, and each of
+// its sides fits a bridge's end.
+bool abbey_at(const GameData& d, int tile) {
+  return tile >= 0 && tile_spec(d.placed[static_cast<std::size_t>(tile)].type).abbey;
+}
+
 // The edge kind shown on `side` of square (x, y) under the hypothesis; *occupied says whether a
 // tile is there at all.
 EdgeKind shown_edge_in(const GameData& d, const Hypothesis& h, int x, int y, Side side,
@@ -57,7 +63,8 @@ EdgeKind shown_edge_in(const GameData& d, const Hypothesis& h, int x, int y, Sid
 bool allowed_in(const GameData& d, const Hypothesis& h, int x, int y, BridgeAxis axis) {
   const bool hypothetical_tile = h.has_tile && x == h.tile_x && y == h.tile_y;
   const int tile = d.board.tile_at(x, y);
-  if (!hypothetical_tile && (tile < 0 || d.placed[static_cast<std::size_t>(tile)].has_bridge()))
+  if (!hypothetical_tile &&
+      (tile < 0 || d.placed[static_cast<std::size_t>(tile)].has_bridge() || abbey_at(d, tile)))
     return false;
   for (Side end : {axis == BridgeAxis::NorthSouth ? Side::North : Side::East,
                    axis == BridgeAxis::NorthSouth ? Side::South : Side::West}) {
@@ -65,7 +72,10 @@ bool allowed_in(const GameData& d, const Hypothesis& h, int x, int y, BridgeAxis
     if (shown_edge_in(d, h, x, y, end, &occupied) != EdgeKind::Field) return false;
     const EdgeKind facing =
         shown_edge_in(d, h, x + side_dx(end), y + side_dy(end), opposite(end), &occupied);
-    if (occupied && facing != EdgeKind::Road) return false;
+    // every side of an abbey fits a bridge's end (and closes it).
+    if (occupied && facing != EdgeKind::Road &&
+        !abbey_at(d, d.board.tile_at(x + side_dx(end), y + side_dy(end))))
+      return false;
   }
   return true;
 }
@@ -288,6 +298,10 @@ void apply(GameData& d, const Move& move) {
     d.board.set_edge(x, y, end, EdgeKind::Road);  // an empty square there must now take a road
     const int neighbour = d.board.tile_at(x + side_dx(end), y + side_dy(end));
     if (neighbour < 0) continue;
+    if (abbey_at(d, neighbour)) {  // the abbey closes this end of the bridge
+      --d.features.root_data(d.placed[static_cast<std::size_t>(tile)].bridge_node).open_edges;
+      continue;
+    }
     const std::uint8_t theirs = d.segment_at(neighbour, facing_port(side_middle(end)));
     assert(theirs != kNoSegment);
     const NodeId root = d.features.unite(d.placed[static_cast<std::size_t>(tile)].bridge_node,

@@ -49,7 +49,7 @@ void enter(GameData& d, int tile) {
   int n = 0;
   for (std::size_t i = d.followers.size(); i-- > 0;) {
     const Follower& f = d.followers[i];
-    if (d.features.node(f.node).placed_tile != tile) continue;
+    if (d.features.node(f.node).placed_tile != tile || figure_info(f.kind).permanent) continue;
     const NodeId root = d.features.find(f.node);
     if (d.features.node(root).castle) continue;
     if (n < static_cast<int>(roots.size())) roots[static_cast<std::size_t>(n++)] = root;
@@ -152,7 +152,7 @@ std::string invariants(const GameData& d) {
   }
   if (s.tile == d.mechanics.fairy.tile) return "the dragon and the fairy share a tile";
   for (const Follower& f : d.followers)
-    if (d.features.node(f.node).placed_tile == s.tile &&
+    if (d.features.node(f.node).placed_tile == s.tile && !figure_info(f.kind).permanent &&
         !d.features.node(d.features.find_const(f.node)).castle)
       return "a figure shares a tile with the dragon";
   return {};

@@ -88,9 +88,12 @@ std::uint8_t favoured(const GameData& d, Counts counts) {
 }  // namespace
 
 void begin_part(GameData& d) {
-  // PD-6, Y-1: once per turn, never in a builder's second part; and only in a turn that has a
-  // tile to play: after the last tile the game is over (rulebook L259-261), no turn begins.
-  if (d.mechanics.fairy.tile < 0 || d.turn.part == PartKind::Second) return;
+  // PD-6, Y-1, Y-20: once per turn, never in a builder's second part nor in the abbey round; and
+  // only in a turn that has a tile to play: after the last tile the game is over (rulebook
+  // L259-261), no turn begins.
+  if (d.mechanics.fairy.tile < 0 ||
+      (d.turn.part != PartKind::Normal && d.turn.part != PartKind::BazaarRound))
+    return;
   const PlayerId player = d.turn.player;
   const std::uint8_t favoured_player =
       favoured(d, [&](const Follower& f) { return f.player == player; }) & (1u << player);

@@ -2,6 +2,8 @@
 // Adding a mechanic with state adds its member here (and its row to kMechanicTable).
 #pragma once
 
+#include "core/mechanics/abbey.h"
+#include "core/mechanics/barn.h"
 #include "core/mechanics/bazaar.h"
 #include "core/mechanics/bridges.h"
 #include "core/mechanics/builder.h"
@@ -9,6 +11,7 @@
 #include "core/mechanics/dragon.h"
 #include "core/mechanics/fairy.h"
 #include "core/mechanics/trade_goods.h"
+#include "core/mechanics/wagon.h"
 
 namespace carcassonne {
 
@@ -20,6 +23,9 @@ struct MechanicStates {
   TradeGoodsState trade_goods;
   DragonState dragon;
   FairyState fairy;
+  AbbeyState abbey;
+  WagonState wagon;
+  BarnState barn;
   bool operator==(const MechanicStates&) const = default;
 };
 

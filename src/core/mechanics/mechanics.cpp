@@ -1,6 +1,8 @@
 // The table of mechanics, one row each, in the order of the Mechanic enum.
 #include "core/mechanics/mechanics.h"
 
+#include "core/mechanics/abbey.h"
+#include "core/mechanics/barn.h"
 #include "core/mechanics/bazaar.h"
 #include "core/mechanics/bridges.h"
 #include "core/mechanics/builder.h"
@@ -10,10 +12,12 @@
 #include "core/mechanics/fairy.h"
 #include "core/mechanics/inn.h"
 #include "core/mechanics/large_follower.h"
+#include "core/mechanics/mayor.h"
 #include "core/mechanics/pig.h"
 #include "core/mechanics/portal.h"
 #include "core/mechanics/princess.h"
 #include "core/mechanics/trade_goods.h"
+#include "core/mechanics/wagon.h"
 
 namespace carcassonne {
 
@@ -151,21 +155,44 @@ constexpr MechanicHooks princess_row() {
 
 constexpr MechanicHooks abbey_row() {
   MechanicHooks m{Mechanic::Abbey, "abbey", ""};
+  m.setup = &abbey::setup;
+  m.part_nodes = &abbey::part_nodes;
+  m.game_end = &abbey::game_end;
+  m.invariants = &abbey::invariants;
   return m;
 }
 
 constexpr MechanicHooks mayor_row() {
   MechanicHooks m{Mechanic::Mayor, "mayor", "the mayor"};
+  m.setup = &mayor::setup;
+  m.figure_moves = &mayor::figure_moves;
+  m.owns = &mayor::owns;
+  m.explain = &mayor::explain;
+  m.apply = &mayor::apply;
   return m;
 }
 
 constexpr MechanicHooks wagon_row() {
   MechanicHooks m{Mechanic::Wagon, "wagon", "the wagon"};
+  m.setup = &wagon::setup;
+  m.figure_moves = &wagon::figure_moves;
+  m.owns = &wagon::owns;
+  m.explain = &wagon::explain;
+  m.apply = &wagon::apply;
+  m.feature_scored = &wagon::feature_scored;
+  m.invariants = &wagon::invariants;
   return m;
 }
 
 constexpr MechanicHooks barn_row() {
   MechanicHooks m{Mechanic::Barn, "barn", "the barn"};
+  m.setup = &barn::setup;
+  m.figure_moves = &barn::figure_moves;
+  m.owns = &barn::owns;
+  m.explain = &barn::explain;
+  m.apply = &barn::apply;
+  m.farm_scored = &barn::farm_scored;
+  m.invariants = &barn::invariants;
   return m;
 }
 

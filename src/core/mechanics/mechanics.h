@@ -82,6 +82,10 @@ struct MechanicHooks {
   // A farm has scored (`event`: its points, cities, castles and winners), its figures still on
   // it: what this mechanic adds (the pig).
   void (*farm_scored)(GameData&, NodeId farm, const ScoreEvent& event) = nullptr;
+  // No tile is left to play: what this mechanic plays before the final scoring (the abbey round).
+  // Returns Done when it has nothing (more) to play, else Wait or StartPart; the turn flow calls it
+  // again whenever what it started reports the end of the game.
+  StepResult (*game_end)(GameData&) = nullptr;
   // At the end of the game, before incomplete features score.
   void (*finish)(GameData&) = nullptr;
   // At the end of the game, after the farms: the final scoring's last part (trade goods).

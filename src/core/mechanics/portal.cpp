@@ -12,12 +12,12 @@ bool portal_turn(const GameData& d) {
   return d.turn.tile >= 0 && tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).portal;
 }
 
-// Whether a follower may go through the portal onto `segment` of another tile `tile`.
-bool open_target(const GameData& d, int tile, int segment) {
+// Whether a follower of `kind` may go through the portal onto `segment` of another tile `tile`.
+bool open_target(const GameData& d, FigureKind kind, int tile, int segment) {
   if (tile == d.turn.tile || tile == d.mechanics.dragon.tile) return false;
   const NodeId root = d.feature_of(tile, segment);
   const FeatureNode& node = d.features.node(root);
-  return node.followers == 0 && !node.scored && !node.castle && !d.feature_complete(root);
+  return feature_open_to(kind, node) && !node.scored && !node.castle && !d.feature_complete(root);
 }
 
 bool figure_allowed(const GameData& d, FigureKind kind) {
@@ -34,9 +34,9 @@ void figure_moves(const GameData& d, MoveList& out) {
       const PlacedTile& p = d.placed[static_cast<std::size_t>(tile)];
       const int segments = tile_spec(p.type).segment_count;
       for (int s = 0; s < segments; ++s)
-        if (open_target(d, tile, s))
+        if (open_target(d, info.kind, tile, s))
           out.push(Move::at(MoveKind::PortalDeploy, p.x, p.y, s, static_cast<int>(info.kind)));
-      if (p.has_bridge() && open_target(d, tile, kBridgeSegment))
+      if (p.has_bridge() && open_target(d, info.kind, tile, kBridgeSegment))
         out.push(Move::at(MoveKind::PortalDeploy, p.x, p.y, kBridgeSegment,
                           static_cast<int>(info.kind)));
     }
@@ -72,8 +72,7 @@ std::optional<Error> explain(const GameData& d, const Move& move) {
   const NodeId root = d.feature_of(tile, move.segment);
   const FeatureNode& node = d.features.node(root);
   const std::string what(feature_kind_name(node.kind));
-  if (node.followers != 0)
-    return Error{ErrorCode::IllegalMove, "the " + what + " already has a follower"};
+  if (!feature_open_to(kind, node)) return explain_feature_closed(d, kind, root);
   return Error{ErrorCode::IllegalMove,
                "the " + what + " is complete: the magic portal opens only unfinished features"};
 }
