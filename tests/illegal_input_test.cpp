@@ -578,8 +578,9 @@ TEST(IllegalInput, AbbeyMayorFigureStep) {
   // incomplete); after the mayor is out, no second mayor.
   GameState state = am_game({"E", "U", "F", "U"}, {"place 0,-1 r180"});
   ASSERT_EQ(state.phase(), Phase::Follower);
-  for (const char* text : {"mayor NNW", "wagon NNW", "barn NW", "barn SE", "mayor 0,0 N"})
+  for (const char* text : {"mayor NNW", "wagon NNW", "barn NW", "barn SE"})
     expect_rejected(state, text, ErrorCode::IllegalMove);
+  expect_refused(state, "mayor 0,0 N");  // another tile without a portal
   for (const char* text : {"abbey 0,1", "draw", "move 0,0 N", "place 1,0 r90"})
     expect_refused(state, text);
   ASSERT_TRUE(state.apply(*parse_move(state, "mayor S")).ok());  // 0 pennants: nobody scores
