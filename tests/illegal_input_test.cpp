@@ -494,5 +494,135 @@ TEST(IllegalInput, PortalDeploymentsOnlyOntoOpenUnfinishedFeatures) {
   expect_rejected(state, "meeple 1,0 E", ErrorCode::IllegalMove);
 }
 
+// Abbey & Mayor: a game of the expansion with a fixed deck, actions applied from notation.
+GameState am_game(std::vector<std::string> ids, const std::vector<std::string>& actions) {
+  GameConfig config;
+  config.players = 2;
+  config.rules.add(Expansion::AbbeyMayor);
+  for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
+  GameState state = *GameState::create(config);
+  for (const std::string& text : actions) {
+    auto move = parse_move(state, text);
+    EXPECT_TRUE(move.ok()) << text;
+    if (!move.ok()) break;
+    auto applied = state.apply(*move);
+    EXPECT_TRUE(applied.ok()) << text << ": " << (applied.ok() ? "" : applied.error().message);
+    if (!applied.ok()) break;
+  }
+  return state;
+}
+
+// Like expect_rejected, for actions the contract refuses without fixing which of the two codes
+// (a verb of another decision: not now, or not in this phase).
+void expect_refused(GameState& state, const std::string& text) {
+  const GameState before = state;
+  auto move = parse_move(state, text);
+  if (move.ok()) {
+    auto applied = state.apply(*move);
+    ASSERT_FALSE(applied.ok()) << "\"" << text << "\" was accepted";
+    EXPECT_TRUE(applied.error().code == ErrorCode::IllegalMove ||
+                applied.error().code == ErrorCode::WrongPhase)
+        << "\"" << text << "\": " << applied.error().message;
+    EXPECT_FALSE(applied.error().message.empty());
+  } else {
+    EXPECT_TRUE(move.error().code == ErrorCode::IllegalMove ||
+                move.error().code == ErrorCode::WrongPhase)
+        << "\"" << text << "\": " << move.error().message;
+  }
+  EXPECT_TRUE(state == before) << "a rejected action changed the game";
+}
+
+TEST(IllegalInput, AbbeyMayorOptionNeedsTheExpansion) {
+  RuleSet base;
+  EXPECT_FALSE(set_rule_option(base, "wagon", "nearby").ok());
+  RuleSet am;
+  am.add(Expansion::AbbeyMayor);
+  EXPECT_EQ(am.wagon(), WagonRule::Connected);
+  EXPECT_TRUE(set_rule_option(am, "wagon", "nearby").ok());
+  EXPECT_EQ(am.wagon(), WagonRule::Nearby);
+  const auto wrong = set_rule_option(am, "wagon", "far");
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.error().code, ErrorCode::BadRuleOption);
+  EXPECT_NE(wrong.error().message.find("connected"), std::string::npos);
+  expect_record_error(R"({"players":["a","b"],"rules":{"wagon":"nearby"}})",
+                      ErrorCode::BadRuleOption, "wagon");
+}
+
+TEST(IllegalInput, AbbeyMayorNotationErrors) {
+  // Parse errors, whatever the game: malformed corners, squares and locations.
+  GameState state = am_game({"E", "U"}, {"place 0,-1 r180"});
+  ASSERT_EQ(state.phase(), Phase::Follower);
+  for (const char* text :
+       {"barn", "barn N", "barn XX", "barn 0,-1 NW SE", "abbey", "abbey 0,1 N", "abbey north",
+        "move 0,0", "move 0,0 N E", "move x,y N", "mayor", "mayor 0,-1", "wagon", "wagon sideways"})
+    expect_rejected(state, text, ErrorCode::BadNotation);
+  expect_rejected(state, "move 9,9 N", ErrorCode::IllegalMove);         // no tile there
+  expect_rejected(state, "move 0,0 cloister", ErrorCode::IllegalMove);  // D has no cloister
+  expect_rejected(state, "barn 0,0 NW", ErrorCode::IllegalMove);        // not the tile just placed
+}
+
+TEST(IllegalInput, AbbeyMayorFiguresNeedTheExpansion) {
+  // The base game: no mayor, wagon, barn or abbey; refused with a reason, as the large follower
+  // and the builder are without their expansions (contract: a figure action of a figure the
+  // player has not got, or of an expansion not in play, is illegal).
+  GameState state = game_with_deck({"E", "U"});
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 0,-1 r180")).ok());
+  for (const char* text : {"mayor S", "wagon S", "barn NW"})
+    expect_rejected(state, text, ErrorCode::WrongPhase);
+  for (const char* text : {"abbey 0,1", "draw", "move 0,0 N"}) expect_refused(state, text);
+  EXPECT_TRUE(state.apply(*parse_move(state, "meeple S")).ok());
+}
+
+TEST(IllegalInput, AbbeyMayorFigureStep) {
+  // E r180 at 0,-1 closes D's city: no figure on the field but a follower; no barn (corners
+  // incomplete); after the mayor is out, no second mayor.
+  GameState state = am_game({"E", "U", "F", "U"}, {"place 0,-1 r180"});
+  ASSERT_EQ(state.phase(), Phase::Follower);
+  for (const char* text : {"mayor NNW", "wagon NNW", "barn NW", "barn SE"})
+    expect_rejected(state, text, ErrorCode::IllegalMove);
+  expect_refused(state, "mayor 0,0 N");  // another tile without a portal
+  for (const char* text : {"abbey 0,1", "draw", "move 0,0 N", "place 1,0 r90"})
+    expect_refused(state, text);
+  ASSERT_TRUE(state.apply(*parse_move(state, "mayor S")).ok());  // 0 pennants: nobody scores
+  EXPECT_EQ(state.score(0), 0);
+}
+
+TEST(IllegalInput, AbbeyDecisionAcceptsOnlyAHoleOrDraw) {
+  // Six tiles leave the hole 0,1 below D (scenario_am_test's kHole); Red is asked.
+  GameState state =
+      am_game({"U", "U", "B", "B", "B", "B", "B", "B"},
+              {"place -1,0 r90", "skip", "place 1,0 r90", "skip", "place -1,1 r0", "skip",
+               "place 1,1 r0", "skip", "place 1,2 r0", "skip", "place 0,2 r0", "skip"});
+  ASSERT_EQ(state.current_player(), 0);
+  expect_rejected(state, "abbey -1,2", ErrorCode::IllegalMove);  // two sides only
+  expect_rejected(state, "abbey 0,0", ErrorCode::IllegalMove);   // occupied
+  expect_rejected(state, "abbey 7,7", ErrorCode::IllegalMove);   // nowhere near
+  for (const char* text : {"place -1,2 r0", "skip", "meeple N", "pass", "move 0,0 N"})
+    expect_refused(state, text);
+  auto wrong_player = state.apply_as(1, *parse_move(state, "abbey 0,1"));
+  EXPECT_FALSE(wrong_player.ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "draw")).ok());
+  expect_refused(state, "draw");  // once per turn part
+  expect_refused(state, "abbey 0,1");
+  EXPECT_TRUE(state.apply(*parse_move(state, "place -1,2 r0")).ok());
+}
+
+TEST(IllegalInput, WagonMoveOnlyToADestination) {
+  // scenario_am_test's EX-AM6: Blue's wagon on the road W-D-U-A, closed by Red's A; Blue may
+  // move to 2,0 cloister or -1,0 S, or pass.
+  GameState state = am_game({"W", "U", "A"}, {"place -1,0 r0", "meeple W", "place 1,0 r90",
+                                              "wagon E", "place 2,0 r90", "skip"});
+  ASSERT_EQ(state.current_player(), 1);
+  expect_rejected(state, "move -1,0 W", ErrorCode::IllegalMove);   // Red's follower there
+  expect_rejected(state, "move 0,0 E", ErrorCode::IllegalMove);    // the scored road itself
+  expect_rejected(state, "move 0,0 N", ErrorCode::IllegalMove);    // D's city: not touching
+  expect_rejected(state, "move 1,0 NNW", ErrorCode::IllegalMove);  // a field
+  for (const char* text : {"skip", "meeple E", "draw", "place 3,0 r0"}) expect_refused(state, text);
+  auto wrong_player = state.apply_as(0, *parse_move(state, "pass"));
+  EXPECT_FALSE(wrong_player.ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "move 2,0 cloister")).ok());
+  EXPECT_TRUE(state.over());
+}
+
 }  // namespace
 }  // namespace carcassonne

@@ -390,5 +390,66 @@ TEST(Perft, PinnedPrincessDragonWithEverythingBefore) {
   EXPECT_EQ(counts, (std::array<std::uint64_t, 4>{4, 20, 150, 3354}));
 }
 
+// Abbey & Mayor by hand: a game of the expansion with a fixed deck and the actions applied.
+GameState am_position(const std::vector<std::string>& ids,
+                      const std::vector<std::string>& actions) {
+  GameConfig config;
+  config.players = 2;
+  config.rules.add(Expansion::AbbeyMayor);
+  config.start_tile = *find_tile_type("D");
+  for (const std::string& id : ids) config.deck.push_back(*find_tile_type(id));
+  GameState state = *GameState::create(config);
+  for (const std::string& text : actions) {
+    auto move = parse_move(state, text);
+    EXPECT_TRUE(move.ok()) << text;
+    if (!move.ok()) break;
+    auto applied = state.apply(*move);
+    EXPECT_TRUE(applied.ok()) << text << ": " << (applied.ok() ? "" : applied.error().message);
+    if (!applied.ok()) break;
+  }
+  return state;
+}
+
+// The hole 0,1 below D: U r90 at -1,0 and 1,0 (D's road), B at -1,1, 1,1, 1,2 and 0,2. Red's
+// turn opens with the abbey decision: "abbey 0,1" (the only square with four neighbours) or
+// "draw": 2. Depth 2: after the abbey its figure step (follower or wagon on the cloister, skip:
+// 3); after "draw" the B in hand fits, in each of 4 rotations, wherever no city or road meets
+// it: -1,-1 and 1,-1 (above the U's north fields; 0,-1 faces D's city, -2,0 and 2,0 the road
+// ends), -2,1, 2,1, 0,1 (the hole), -1,2, 2,2, 0,3, 1,3: 9 squares, 36. Total 3 + 36 = 39.
+// In the abbey round (the deck ends with the hole's last tile): "abbey 0,1" or "pass": 2.
+TEST(Perft, AbbeyDecisionByHand) {
+  const std::vector<std::string> hole = {"place -1,0 r90", "skip", "place 1,0 r90", "skip",
+                                         "place -1,1 r0",  "skip", "place 1,1 r0",  "skip",
+                                         "place 1,2 r0",   "skip", "place 0,2 r0",  "skip"};
+  const GameState decision = am_position({"U", "U", "B", "B", "B", "B", "B", "B"}, hole);
+  EXPECT_EQ(perft(decision, 1), 2u);
+  EXPECT_EQ(perft(decision, 2), 39u);
+  const GameState round = am_position({"U", "U", "B", "B", "B", "B"}, hole);
+  EXPECT_FALSE(round.over());
+  EXPECT_EQ(perft(round, 1), 2u);
+}
+
+// Figure steps with the mayor, the wagon and the barn, counted by hand.
+// E r180 at 0,-1 closes D's city: follower, mayor or wagon on the city, follower on E's field,
+// skip: 5 (no barn: no corner of 0,-1 has four tiles; no wagon or mayor on a field).
+// scenario_am_test's EX-AM3 before the barn: U r90 at 1,0 with Red's farmers on both of its
+// fields: follower or wagon on the road, "barn SW", skip: 4. A wagon's move: see below.
+TEST(Perft, MayorWagonBarnFigureStepByHand) {
+  const GameState city = am_position({"E", "U"}, {"place 0,-1 r180"});
+  EXPECT_EQ(perft(city, 1), 5u);
+  const GameState barn =
+      am_position({"E", "E", "E", "E", "U", "U", "A"},
+                  {"place 0,1 r180", "meeple NNW", "place 0,2 r0", "skip", "place 1,1 r90", "skip",
+                   "place 2,1 r270", "skip", "place -1,0 r90", "meeple NNW", "place 1,0 r90"});
+  EXPECT_EQ(perft(barn, 1), 4u);
+  // scenario_am_test's EX-AM6: Blue's wagon, its road just scored, may roll to the cloister at
+  // 2,0 or the junction's S road at -1,0, or pass: 3; the deck is empty, so each ends the game.
+  const GameState wagon = am_position(
+      {"W", "U", "A"},
+      {"place -1,0 r0", "meeple W", "place 1,0 r90", "wagon E", "place 2,0 r90", "skip"});
+  EXPECT_EQ(perft(wagon, 1), 3u);
+  EXPECT_EQ(perft(wagon, 2), 3u);
+}
+
 }  // namespace
 }  // namespace carcassonne
