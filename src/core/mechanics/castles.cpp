@@ -24,8 +24,18 @@ bool is_small_city(const GameData& d, NodeId root) {
   return true;
 }
 
+// Bit p: player p has a follower in the feature. The owner of a small city is the one player
+// whose followers occupy it, a mayor included whatever its strength (contract; X-9).
+std::uint8_t occupants(const GameData& d, NodeId root) {
+  std::uint8_t players = 0;
+  for (const Follower& f : d.followers)
+    if (figure_info(f.kind).follower && d.features.find_const(f.node) == root)
+      players = static_cast<std::uint8_t>(players | (1u << f.player));
+  return players;
+}
+
 PlayerId single_owner(const GameData& d, NodeId root) {
-  return static_cast<PlayerId>(std::countr_zero(static_cast<unsigned>(d.majority(root))));
+  return static_cast<PlayerId>(std::countr_zero(static_cast<unsigned>(occupants(d, root))));
 }
 
 void build_castle(GameData& d, NodeId city) {
@@ -96,11 +106,13 @@ void claim_candidates(const GameData& d, int castle, std::vector<const Completio
 void score_castle(GameData& d, int castle, Completion completion) {
   Castle& c = d.mechanics.castles.castles[static_cast<std::size_t>(castle)];
   const int value = completion.value;
-  d.add_points(static_cast<std::uint8_t>(1u << c.owner), value, ScoreCategory::Castle);
+  // The castle's follower scores; a mayor there has strength 0 and earns nothing.
+  const std::uint8_t winners = d.majority(d.features.find(c.city));
+  d.add_points(winners, value, ScoreCategory::Castle);
   ScoreEvent event;
   event.category = ScoreCategory::Castle;
   event.points = value;
-  event.winners = static_cast<std::uint8_t>(1u << c.owner);
+  event.winners = winners;
   event.x = c.x[0];
   event.y = c.y[0];
   d.log(event);
@@ -155,7 +167,7 @@ StepResult run_choices(GameData& d, bool entering) {
     c.small_city_cursor = 0;
     for (const Completion& completion : d.scoring.completed) {
       if (!is_small_city(d, completion.root)) continue;
-      const std::uint8_t owner = d.majority(completion.root);
+      const std::uint8_t owner = occupants(d, completion.root);
       if (std::popcount(static_cast<unsigned>(owner)) != 1) continue;  // unoccupied: nobody owns it
       if (c.tokens[static_cast<std::size_t>(std::countr_zero(owner))] > 0)
         c.small_cities.push_back(completion.root);
