@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,6 +84,11 @@ Record new_record(const RuleCase& rules, int players, std::uint64_t seed) {
   return record;
 }
 
+bool has_expansion(const RuleCase& rules, const std::string& name) {
+  return std::find(rules.expansions.begin(), rules.expansions.end(), name) !=
+         rules.expansions.end();
+}
+
 // Checks that hold after every move: the engine's own invariants, and that no figure is lost or
 // made: on the board plus in supply is what each player started with.
 void expect_consistent(const GameState& state, const std::string& where) {
@@ -94,6 +100,9 @@ void expect_consistent(const GameState& state, const std::string& where) {
       state.has(Mechanic::LargeFollower) ? 1 : 0;
   expected[static_cast<std::size_t>(FigureKind::Builder)] = state.has(Mechanic::Builder) ? 1 : 0;
   expected[static_cast<std::size_t>(FigureKind::Pig)] = state.has(Mechanic::Pig) ? 1 : 0;
+  expected[static_cast<std::size_t>(FigureKind::Mayor)] = state.has(Mechanic::Mayor) ? 1 : 0;
+  expected[static_cast<std::size_t>(FigureKind::Wagon)] = state.has(Mechanic::Wagon) ? 1 : 0;
+  expected[static_cast<std::size_t>(FigureKind::Barn)] = state.has(Mechanic::Barn) ? 1 : 0;
   for (int p = 0; p < state.player_count(); ++p) {
     const auto player = static_cast<PlayerId>(p);
     std::array<int, kFigureKindCount> figures{};
@@ -156,10 +165,11 @@ TEST(Bots, RuleCasesCoverEveryCombinationOfExpansions) {
 TEST(Bots, RandomAndGreedyPlayOnlyLegalMovesInEveryRuleSet) {
   for (const RuleCase& rules : every_rule_case()) {
     // Greedy weighs every fairy and portal option by a whole evaluation: Princess & Dragon games
-    // take it about eight times longer, so they play a third as many games here.
-    const bool pd =
-        std::find(rules.expansions.begin(), rules.expansions.end(), "pd") != rules.expansions.end();
-    for (int g = 0; g < scaled(pd ? 4 : 12); ++g) {
+    // take it about eight times longer, so they play a third as many games here. Abbey & Mayor
+    // doubles the combinations: those play a few games each.
+    const bool pd = has_expansion(rules, "pd");
+    const int games = has_expansion(rules, "am") ? (pd ? 2 : 4) : pd ? 4 : 12;
+    for (int g = 0; g < scaled(games); ++g) {
       const int players = 2 + g % 5;
       std::vector<std::string> specs;
       for (int p = 0; p < players; ++p) specs.push_back(p % 2 == 0 ? "greedy" : "random");
@@ -170,7 +180,7 @@ TEST(Bots, RandomAndGreedyPlayOnlyLegalMovesInEveryRuleSet) {
 
 TEST(Bots, MctsPlaysOnlyLegalMovesInEveryRuleSet) {
   for (const RuleCase& rules : every_rule_case())
-    for (int g = 0; g < scaled(3); ++g) {
+    for (int g = 0; g < scaled(has_expansion(rules, "am") ? 2 : 3); ++g) {
       const int players = 2 + g % 3;
       std::vector<std::string> specs = {"mcts:playouts=24", "greedy"};
       while (static_cast<int>(specs.size()) < players) specs.push_back("random");
@@ -512,6 +522,102 @@ TEST(GreedyPrincessDragon, BeatsRandom) {
     greedy_wins += state.score(greedy) > state.score(static_cast<PlayerId>(1 - greedy));
   }
   EXPECT_GE(greedy_wins, games - 1);
+}
+
+// ---- Abbey & Mayor ----
+
+// Greedy against random, seats swapped every other game: the number of games greedy won.
+int greedy_wins_against_random(const RuleCase& rules, int games, std::uint64_t seed) {
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    const bool swapped = g % 2 == 1;
+    const std::vector<std::string> specs = swapped ? std::vector<std::string>{"random", "greedy"}
+                                                   : std::vector<std::string>{"greedy", "random"};
+    const Record record = play_checked(rules, specs, seed + static_cast<std::uint64_t>(g));
+    const GameState state = *replay(record);
+    EXPECT_TRUE(state.over());
+    const PlayerId greedy = swapped ? 1 : 0;
+    wins += state.score(greedy) > state.score(static_cast<PlayerId>(1 - greedy));
+  }
+  return wins;
+}
+
+TEST(GreedyAbbeyMayor, BeatsRandom) {
+  EXPECT_GE(greedy_wins_against_random({{"am"}, {}}, 4, 600), 3);
+}
+
+TEST(GreedyAbbeyMayor, BeatsRandomWithEveryExpansion) {
+  EXPECT_EQ(greedy_wins_against_random({{"bcb", "ic", "tb", "pd", "am"}, {}}, 2, 650), 2);
+}
+
+// What a wagon move is worth to the wagon's owner: the evaluation right after it.
+double wagon_move_value(const GameState& state, const Move& move) {
+  GameState next = state;
+  next.apply_unchecked(move);
+  return evaluate_for(next, state.current_player());
+}
+
+// The best a wagon's owner gains by rolling on rather than staying home (pass), by the evaluation.
+double best_roll_gain(const GameState& state) {
+  MoveList moves;
+  state.legal_moves(moves);
+  const double stay = wagon_move_value(state, Move::simple(MoveKind::Pass));
+  double best = -1e9;
+  for (const Move& move : moves)
+    if (move.kind == MoveKind::WagonMove)
+      best = std::max(best, wagon_move_value(state, move) - stay);
+  return best;
+}
+
+// A position from seeded two-player Abbey & Mayor games played at random where a wagon sent home
+// can roll on to a destination worth at least `gain` to its owner over staying home; with
+// `other_player`, a position where the owner is not the turn's player.
+std::optional<GameState> wagon_position(bool other_player, double gain) {
+  for (std::uint64_t seed = 1; seed < 400; ++seed) {
+    GameState state = *replay(new_record({{"am"}, {}}, 2, seed));
+    Pcg32 rng(seed);
+    MoveList moves;
+    while (!state.over()) {
+      if (state.phase() == Phase::WagonMove &&
+          (!other_player || state.current_player() != state.turn_player()) &&
+          best_roll_gain(state) >= gain)
+        return state;
+      state.legal_moves(moves);
+      // Random play, but deploying the wagon whenever it can (so that wagons roll often).
+      Move chosen = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+      for (const Move& move : moves)
+        if (move.kind == MoveKind::Wagon) chosen = move;
+      state.apply_unchecked(chosen);
+    }
+  }
+  return std::nullopt;
+}
+
+// A wagon sent home with a destination worth points: the greedy bot rolls it on, to the best one.
+TEST(GreedyAbbeyMayor, RollsTheWagonOntoAValuableDestination) {
+  const std::optional<GameState> state = wagon_position(false, 2.0);
+  ASSERT_TRUE(state) << "no position with a valuable wagon destination";
+  GreedyBot bot;
+  const Move move = bot.choose_move(state->observation(state->current_player()));
+  ASSERT_EQ(move.kind, MoveKind::WagonMove) << format_move(*state, move);
+  EXPECT_FALSE(state->check(move).has_value());
+  const double stay = wagon_move_value(*state, Move::simple(MoveKind::Pass));
+  EXPECT_GT(wagon_move_value(*state, move), stay) << format_move(*state, move);
+}
+
+// The wagon of the player who is not the turn's player rolls: the search decides for the wagon's
+// owner (who gains by rolling on), not for the turn's player.
+TEST(Mcts, RollsAWagonForItsOwner) {
+  const std::optional<GameState> state = wagon_position(true, 4.0);
+  ASSERT_TRUE(state) << "no position with another player's wagon rolling";
+  ASSERT_NE(state->current_player(), state->turn_player());
+  MctsOptions options;
+  options.playouts = 400;
+  options.seed = 11;
+  MctsBot bot(options);
+  const Move move = bot.choose_move(state->observation(state->current_player()));
+  ASSERT_EQ(move.kind, MoveKind::WagonMove) << format_move(*state, move);
+  EXPECT_FALSE(state->check(move).has_value());
 }
 
 // ---- A forced win ----

@@ -158,6 +158,47 @@ std::array<double, kMaxPlayers> traders_builders_worth(const GameState& state) {
   return worth;
 }
 
+// Abbey & Mayor. The mayor, the wagon and the barn score through the projected final scores (the
+// mayor's strength is its city's pennants, a barn's farm pays its owner 4 per city at the end);
+// here is what they are worth in hand. The mayor is a follower that needs pennants; the wagon is a
+// follower that rolls on after its feature scores, so one standing on an open feature is worth a
+// little more (a second deployment for free). The barn is kept for a farm where its end value
+// beats this: the farmers' immediate scoring (3 per city) goes to them, so a barn on an opponent's
+// farm gains 4 per city on him. The abbey in hand will fill a hole at the latest in the abbey
+// round: worth kAbbeyInHand while tiles remain (nothing once the deck is used up, so that the
+// abbey round compares playing it with passing by the points alone).
+constexpr double kMayorInSupply = 0.75;
+constexpr double kWagonInSupply = 1.25;
+constexpr double kWagonOnOpenFeature = 0.75;
+constexpr double kBarnInSupply = 3.0;
+constexpr double kAbbeyInHand = 3.0;
+
+// The Abbey & Mayor figures in supply, wagons on open features and abbeys in hand, for every
+// player. All 0 unless one of these mechanics is in play.
+std::array<double, kMaxPlayers> abbey_mayor_worth(const GameState& state) {
+  std::array<double, kMaxPlayers> worth{};
+  const bool abbey = state.has(Mechanic::Abbey);
+  const bool wagon = state.has(Mechanic::Wagon);
+  if (!abbey && !state.has(Mechanic::Mayor) && !wagon && !state.has(Mechanic::Barn)) return worth;
+  for (int p = 0; p < state.player_count(); ++p) {
+    const auto player = static_cast<PlayerId>(p);
+    double& w = worth[static_cast<std::size_t>(p)];
+    w += kMayorInSupply * state.figures_in_supply(player, FigureKind::Mayor) +
+         kWagonInSupply * state.figures_in_supply(player, FigureKind::Wagon) +
+         kBarnInSupply * state.figures_in_supply(player, FigureKind::Barn);
+    if (abbey && state.abbey_held(player) && state.tiles_left_in_deck() > 0) w += kAbbeyInHand;
+  }
+  if (!wagon) return worth;
+  const FeatureGraph& graph = state.features();
+  for (const Follower& f : state.followers()) {
+    if (f.kind != FigureKind::Wagon) continue;
+    const FeatureNode& node = graph.node(graph.find_const(f.node));
+    if (!node.scored && !state.feature_complete(graph.find_const(f.node)))
+      worth[static_cast<std::size_t>(f.player)] += kWagonOnOpenFeature;
+  }
+  return worth;
+}
+
 // Princess & Dragon. The fairy's 3 points per scoring are in the projected final scores; its
 // point per turn is left out: counting it (even for a single turn) made the bot spend figure
 // actions on the fairy instead of followers and lose points against the random bot (arena, 100
@@ -282,7 +323,7 @@ bool plan_continues(const GameState& state, PlayerId player, int turn) {
   if (state.over() || state.pending().player != player || state.turn_number() != turn) return false;
   const Phase phase = state.phase();
   return phase == Phase::PlaceTile || phase == Phase::Follower || phase == Phase::CastleChoice ||
-         phase == Phase::Claim;
+         phase == Phase::Claim || phase == Phase::WagonMove;
 }
 
 double search_plan(const GameState& state, PlayerId player, int turn, MoveList& scratch,
@@ -359,6 +400,9 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
   // Builders, pigs and second parts (Traders & Builders; nothing otherwise).
   const std::array<double, kMaxPlayers> tb = traders_builders_worth(state);
   for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += tb[static_cast<std::size_t>(p)];
+  // Mayors, wagons, barns and abbeys (Abbey & Mayor; nothing otherwise).
+  const std::array<double, kMaxPlayers> am = abbey_mayor_worth(state);
+  for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += am[static_cast<std::size_t>(p)];
   // The dragon's threat (Princess & Dragon; nothing otherwise).
   const std::array<double, kMaxPlayers> pd = dragon_threat(state);
   for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] += pd[static_cast<std::size_t>(p)];
@@ -396,6 +440,34 @@ Move best_dragon_step(const GameState& state) {
   state.legal_moves(*scratch);
   Move best = (*scratch)[0];
   journey_values(state, *scratch, &best);
+  return best;
+}
+
+Move best_abbey_move(const GameState& state) {
+  auto scratch = std::make_unique<MoveList>();
+  state.legal_moves(*scratch);
+  const std::vector<Move> moves(scratch->begin(), scratch->end());
+  const PlayerId me = state.current_player();
+  // The alternative: draw (the evaluation now, the abbey still in hand) or pass in the abbey
+  // round (the evaluation once the round goes on without it).
+  Move best = Move::simple(state.phase() == Phase::AbbeyRound ? MoveKind::Pass : MoveKind::Draw);
+  double best_value = evaluate_for(state, me);
+  if (state.phase() == Phase::AbbeyRound) {
+    GameState after = state;
+    after.apply_unchecked(best);
+    best_value = evaluate_for(after, me);
+  }
+  for (const Move& move : moves) {
+    if (move.kind != MoveKind::Abbey) continue;
+    GameState next = state;
+    next.apply_unchecked(move);
+    // Then the figure decisions on the abbey (and what they complete), as any turn.
+    const double value = search_plan(next, me, next.turn_number(), *scratch, nullptr, false);
+    if (value > best_value) {
+      best_value = value;
+      best = move;
+    }
+  }
   return best;
 }
 

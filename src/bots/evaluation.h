@@ -33,7 +33,8 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state);
 
 // The best completion of the current turn for the player deciding now, searched exhaustively over
 // the decisions that player takes before the turn passes on (place, bridge, follower, castle or
-// score, claim): its first move and the evaluation reached. Ties keep the earlier legal move.
+// score, claim, its wagons rolling on): its first move and the evaluation reached. Ties keep the
+// earlier legal move.
 struct TurnPlan {
   Move first_move;
   double value = 0.0;
@@ -47,6 +48,13 @@ TurnPlan best_turn_plan(const GameState& state, PlayerId player);
 // against its own, each by what it stands to score.)
 // Ties keep the earlier legal move.
 Move best_dragon_step(const GameState& state);
+
+// Abbey & Mayor, the abbey (Phase::AbbeyChoice or Phase::AbbeyRound) for the player deciding
+// now: the hole whose abbey turn (with its figure decisions, searched as best_turn_plan does)
+// leaves that player better off than drawing (the abbey kept in hand, worth a few points while
+// tiles remain: evaluation.cpp) or, in the abbey round, than passing; else `draw` or `pass`.
+// Ties keep the draw or pass.
+Move best_abbey_move(const GameState& state);
 
 // How much better `player` stands after placing `tile` as well as possible now than before:
 // the tile's worth to that player (0 if it cannot be placed).

@@ -41,6 +41,9 @@ Move GreedyBot::choose_move(const Observation& seen) {
     }
     case Phase::DragonMove:
       return best_dragon_step(state);
+    case Phase::AbbeyChoice:
+    case Phase::AbbeyRound:
+      return best_abbey_move(state);
     default:
       return best_turn_plan(state, me).first_move;
   }

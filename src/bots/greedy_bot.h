@@ -12,6 +12,11 @@
 //  * Princess & Dragon: portal deployments, the fairy and the princess are decisions of its turn,
 //    valued like any other by evaluate_for(); a turn placing a dragon tile counts the journey it
 //    starts. Moving the dragon, it looks ahead over the rest of the journey (best_dragon_step).
+//  * Abbey & Mayor: the mayor, the wagon and the barn are figure actions of its turn, valued by
+//    evaluate_for() (their worth in hand is in the evaluation: a barn goes where the farm's end
+//    value beats keeping it). A wagon sent home rolls on to the move that leaves its owner best
+//    off, or stays home when none gains (searched like its turn). It plays its abbey, before a
+//    draw or in the abbey round, only when the abbey turn gains (best_abbey_move).
 #pragma once
 
 #include "bots/bot.h"

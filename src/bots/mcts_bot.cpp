@@ -88,8 +88,14 @@ float prior_of(const GameState& state, const Move& move) {
       return -0.25f;  // many remote spots: after the followers on the new tile and skip
     case MoveKind::Bridge:
       return -1.0f;
+    case MoveKind::Barn:
+      return -0.5f;  // a barn is kept for a rich farm: after the followers and skip
+    case MoveKind::Draw:
+      return 1000.0f;  // the abbey mostly waits for a hole worth it
     case MoveKind::Pass:
-      return 1000.0f;
+      // A wagon staying home or an abbey kept in the abbey round gain nothing: last there.
+      return state.phase() == Phase::WagonMove || state.phase() == Phase::AbbeyRound ? -1.0f
+                                                                                     : 1000.0f;
     case MoveKind::Bid:
       return static_cast<float>(kMaxBid - move.amount);
     default:
@@ -259,8 +265,15 @@ std::optional<Move> special_deployment(const GameState& state, Pcg32& rng, MoveL
 // a quarter of the time there are any, and always when the princess compels (nothing else, skip
 // included, is legal then); nullopt for none. (No random number is drawn, and no moves listed,
 // without these mechanics: other games roll out as before.)
+bool mechanic_figure_action(MoveKind kind) {
+  return kind == MoveKind::Fairy || kind == MoveKind::Princess || kind == MoveKind::PortalDeploy ||
+         kind == MoveKind::Mayor || kind == MoveKind::Wagon || kind == MoveKind::Barn;
+}
+
 std::optional<Move> figure_mechanic_action(const GameState& state, Pcg32& rng, MoveList& scratch) {
-  if (!state.has(Mechanic::Fairy) && !state.has(Mechanic::Portal) && !state.has(Mechanic::Princess))
+  if (!state.has(Mechanic::Fairy) && !state.has(Mechanic::Portal) &&
+      !state.has(Mechanic::Princess) && !state.has(Mechanic::Mayor) &&
+      !state.has(Mechanic::Wagon) && !state.has(Mechanic::Barn))
     return std::nullopt;
   state.legal_moves(scratch);
   const Move skip = Move::simple(MoveKind::Skip);
@@ -268,18 +281,14 @@ std::optional<Move> figure_mechanic_action(const GameState& state, Pcg32& rng, M
   int count = 0;
   for (const Move& move : scratch) {
     skip_legal = skip_legal || move == skip;
-    count += move.kind == MoveKind::Fairy || move.kind == MoveKind::Princess ||
-             move.kind == MoveKind::PortalDeploy;
+    count += mechanic_figure_action(move.kind);
   }
   if (!skip_legal)  // compelled: every legal move is the princess's
     return scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))];
   if (count == 0 || rng.below(4) != 0) return std::nullopt;
   int chosen = static_cast<int>(rng.below(static_cast<std::uint32_t>(count)));
   for (const Move& move : scratch)
-    if ((move.kind == MoveKind::Fairy || move.kind == MoveKind::Princess ||
-         move.kind == MoveKind::PortalDeploy) &&
-        chosen-- == 0)
-      return move;
+    if (mechanic_figure_action(move.kind) && chosen-- == 0) return move;
   return std::nullopt;
 }
 
@@ -297,6 +306,18 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
         // Outbidding in a rollout is noise: pass, or open at the minimum when one must bid.
         state.apply_unchecked(state.check(pass) ? Move::bid(state.highest_bid() + 1) : pass);
         continue;
+      case Phase::AbbeyChoice:
+      case Phase::AbbeyRound:
+      case Phase::WagonMove: {
+        // Abbey & Mayor: draw, keeping the abbey, seven times in eight; in the abbey round play
+        // it; a wagon rolls on wherever it can. (The last legal move is `draw` or `pass`.)
+        state.legal_moves(scratch);
+        const auto others = static_cast<std::uint32_t>(scratch.size() - 1);
+        const bool keep = others == 0 || (state.phase() == Phase::AbbeyChoice && rng.below(8) != 0);
+        state.apply_unchecked(keep ? scratch[static_cast<int>(others)]
+                                   : scratch[static_cast<int>(rng.below(others))]);
+        continue;
+      }
       case Phase::Follower: {
         if (state.bridge_required()) break;
         if (const std::optional<Move> action = figure_mechanic_action(state, rng, scratch)) {

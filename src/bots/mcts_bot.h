@@ -7,18 +7,24 @@
 // exactly, so worlds that agree on what players have seen share statistics (single-observer
 // ISMCTS with chance outcomes as observations). Every move it plays comes from legal_moves().
 //  * Selection: UCB1 on the reward of the player deciding at the node (current_player(): a
-//    castle's owner, a bidder, whoever moves the dragon this step), over a prefix of the
+//    castle's owner, a bidder, whoever moves the dragon this step, a wagon's owner deciding
+//    where it rolls, whoever is asked in the abbey round), over a prefix of the
 //    node's moves that widens with visits (progressive widening, 'widening * sqrt(visits)'
 //    moves), the moves ordered by a cheap prior: placements touching more tiles first, passes
 //    and low bids first, builder and pig before followers, the large follower after followers and
-//    skip, portal deployments after those, bridges last.
+//    skip, portal deployments and barns after those, bridges last; `draw` before the abbey, a
+//    wagon's destinations and the abbey round's holes before `pass`.
+//  * Hidden tiles: the abbey choice comes before the draw (the tile in hand is none then), and
+//    the tile `draw` reveals is part of the child's key, like any other draw.
 //  * Bids: a bid node widens far more slowly (visits^0.25 moves: pass and low bids first), so the
 //    search compares a few sensible bids instead of a hundred barely visited ones.
 //  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
 //    time, the large follower in a quarter of those while it is in supply; with Traders &
 //    Builders first the builder half the time it may stand, else the pig half the time on a farm
 //    its owner holds; with Princess & Dragon a fairy, princess or portal move a quarter of the
-//    time there is one, the princess always when she compels; dragon steps at random; no
+//    time there is one, the princess always when she compels; with Abbey & Mayor the mayor,
+//    wagon or barn likewise, the abbey before a draw one time in eight, always in the abbey
+//    round, a wagon always rolling on where it can; dragon steps at random; no
 //    optional bridges;
 //    auctions: pass, or open at 0) for a few turns, then the position
 //    is scored by evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand,
