@@ -600,8 +600,8 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   out["turn"] = state.turn_number();
   out["part"] = std::string(part_name(state.turn_part()));
   // Before `draw` (Abbey & Mayor) no tile is shown: the player decides without seeing it.
-  const bool tile_hidden = state.over() || state.phase() == Phase::AbbeyChoice ||
-                           state.phase() == Phase::AbbeyRound;
+  const bool tile_hidden =
+      state.over() || state.phase() == Phase::AbbeyChoice || state.phase() == Phase::AbbeyRound;
   out["tile"] = tile_hidden ? json(nullptr) : tile_id(state.tile_in_hand());
   out["bridge_required"] = state.bridge_required();
 
@@ -737,10 +737,10 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
     out["rolling_wagon"] = nullptr;
     if (const PendingWagon* wagon = state.rolling_wagon()) {
       json rolling = {{"seat", wagon->player}, {"from", square_of_tile(state, wagon->tile)}};
-      rolling["feature"] = wagon->castle >= 0
-                               ? std::string("castle")
-                               : std::string(feature_kind_name(
-                                     state.features().node(wagon->feature).kind));
+      rolling["feature"] =
+          wagon->castle >= 0
+              ? std::string("castle")
+              : std::string(feature_kind_name(state.features().node(wagon->feature).kind));
       out["rolling_wagon"] = rolling;
     }
   }
@@ -971,8 +971,9 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   if (state.phase() == Phase::AbbeyRound && before.phase != Phase::AbbeyRound &&
       before.part != PartKind::AbbeyRound)
     entries.push_back({{"n", version_after},
-                       {"text", "No tile is left: the abbey round begins (each player holding an "
-                                "abbey may still play it)"},
+                       {"text",
+                        "No tile is left: the abbey round begins (each player holding an "
+                        "abbey may still play it)"},
                        {"scores", running_json()}});
   // A builder's second turn part begins.
   if (!state.over() && state.turn_part() == PartKind::Second &&
