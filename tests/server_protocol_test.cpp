@@ -210,17 +210,31 @@ void expect_structured_matches_text(const json& state) {
       EXPECT_EQ(a["needs_bridge"].get<bool>(), needs_bridge.count(text) == 1) << text;
     } else if (verb == "bridge") {
       EXPECT_EQ(text, "bridge " + at() + " " + a["axis"].get<std::string>());
-    } else if ((verb == "meeple" || verb == "large") && a.value("portal", false)) {
+    } else if ((verb == "meeple" || verb == "large" || verb == "mayor" || verb == "wagon") &&
+               a.value("portal", false)) {
       // Through a magic portal, onto another tile (Princess & Dragon).
       EXPECT_EQ(a["figure"], verb);
       EXPECT_EQ(text, verb + " " + at() + " " + a["location"].get<std::string>());
-    } else if (verb == "meeple" || verb == "large" || verb == "builder" || verb == "pig") {
+    } else if (verb == "meeple" || verb == "large" || verb == "builder" || verb == "pig" ||
+               verb == "mayor" || verb == "wagon") {
       EXPECT_EQ(a["figure"], verb);
       EXPECT_EQ(text, verb + " " + a["location"].get<std::string>());
       EXPECT_EQ(a["x"], state["last_placed"]["x"]);
       EXPECT_EQ(a["y"], state["last_placed"]["y"]);
       const std::set<std::string> kinds = {"city", "road", "field", "cloister", "bridge"};
       EXPECT_EQ(kinds.count(a["feature"].get<std::string>()), 1u) << a.dump();
+    } else if (verb == "barn") {
+      // Abbey & Mayor: a corner of the tile just placed.
+      EXPECT_EQ(text, "barn " + a["corner"].get<std::string>());
+      EXPECT_EQ(a["location"], a["corner"]);
+      EXPECT_EQ(a["feature"], "field");
+      EXPECT_EQ(a["x"], state["last_placed"]["x"]);
+    } else if (verb == "abbey") {
+      EXPECT_EQ(text, "abbey " + at());
+    } else if (verb == "move") {
+      EXPECT_EQ(text, "move " + at() + " " + a["location"].get<std::string>());
+      EXPECT_EQ(a["figure"], "wagon");
+      EXPECT_TRUE(a.contains("feature")) << a.dump();
     } else if (verb == "claim") {
       EXPECT_EQ(text, "claim " + at() + " " + a["location"].get<std::string>());
       EXPECT_TRUE(a.contains("feature")) << a.dump();
@@ -403,6 +417,161 @@ TEST_F(ProtocolTest, PrincessAndDragonShowsTheDragonsJourneyAndWhatItAte) {
   EXPECT_TRUE(told("P0 moved the dragon to 0,0 (5 of 6 steps left)"));
   EXPECT_TRUE(told("The dragon ate P0's follower on the road at -1,0"));
   EXPECT_TRUE(told("The dragon's journey ends at -1,0"));
+}
+
+TEST_F(ProtocolTest, AbbeyAndMayorShowsTheAbbeyChoiceTheBarnAndTheRollingWagon) {
+  auto host = client();
+  const json created =
+      create(*host, {"human", "human"},
+             {{"expansions", {"am"}},
+              {"deck", {"P",    "D", "N", "AM-E", "A", "E", "B", "F", "E", "U", "B",
+                        "AM-C", "V", "V", "Q",    "E", "I", "U", "H", "R", "K"}}});
+  const std::string game = created["game"];
+  auto player = client();
+  join(*player, game, token_of(created, 0));
+  json state = join(*player, game, token_of(created, 1));
+  EXPECT_EQ(state["expansions"], json::array({"am"}));
+  EXPECT_EQ(state["players"][0]["abbey"], true);
+  EXPECT_EQ(state["players"][0]["figures"],
+            json({{"meeple", 7}, {"mayor", 1}, {"wagon", 1}, {"barn", 1}}));
+  EXPECT_TRUE(state["rolling_wagon"].is_null());
+
+  // P0's wagon on the road of A at -1,0; P0's barn at the NE corner of B at -1,1; P1 plays his
+  // abbey into the hole at 1,0, which completes P0's road: P0's wagon rolls on to the cloister of
+  // -1,0; later P0 plays her abbey into the hole at 2,1.
+  const std::vector<std::pair<std::string, int>> script = {{"place 0,-1 r180", 0},
+                                                           {"skip", 0},
+                                                           {"place 1,-1 r270", 1},
+                                                           {"meeple W", 1},
+                                                           {"place 0,1 r90", 0},
+                                                           {"skip", 0},
+                                                           {"place 1,1 r270", 1},
+                                                           {"mayor W", 1},
+                                                           {"place -1,0 r270", 0},
+                                                           {"wagon E", 0},
+                                                           {"place 0,2 r0", 1},
+                                                           {"meeple ENE", 1},
+                                                           {"place -1,1 r0", 0},
+                                                           {"barn NE", 0},
+                                                           {"place 1,2 r90", 1},
+                                                           {"mayor N", 1},
+                                                           {"place -2,1 r0", 0},
+                                                           {"skip", 0},
+                                                           {"place 0,-2 r0", 1},
+                                                           {"meeple NNE", 1},
+                                                           {"place 2,-1 r0", 0},
+                                                           {"skip", 0},
+                                                           {"place 1,3 r0", 1},
+                                                           {"wagon E", 1},
+                                                           {"place 2,0 r0", 0},
+                                                           {"skip", 0},
+                                                           {"abbey 1,0", 1},
+                                                           {"meeple cloister", 1},
+                                                           {"move -1,0 cloister", 0},
+                                                           {"place 3,0 r180", 0},
+                                                           {"skip", 0},
+                                                           {"place 2,3 r0", 1},
+                                                           {"skip", 1},
+                                                           {"place 1,4 r0", 0},
+                                                           {"skip", 0},
+                                                           {"place 2,2 r90", 1},
+                                                           {"meeple NNW", 1},
+                                                           {"place 3,1 r90", 0},
+                                                           {"skip", 0},
+                                                           {"place 3,2 r0", 1},
+                                                           {"meeple W", 1},
+                                                           {"abbey 2,1", 0},
+                                                           {"skip", 0}};
+  std::vector<std::string> texts;
+  int version = state["version"];
+  const auto action_of = [&](const std::string& text) {
+    for (const json& a : state["actions"])
+      if (a["action"] == text) return a;
+    return json();
+  };
+  for (const auto& [action, seat] : script) {
+    expect_structured_matches_text(state);
+    ASSERT_EQ(state["pending"]["seat"], seat) << action;
+    if (action == "barn NE") {
+      EXPECT_EQ(action_of(action), json({{"action", "barn NE"},
+                                         {"verb", "barn"},
+                                         {"figure", "barn"},
+                                         {"feature", "field"},
+                                         {"corner", "NE"},
+                                         {"location", "NE"},
+                                         {"x", -1},
+                                         {"y", 1}}));
+    }
+    if (action == "wagon E") {
+      const json wagon = action_of(action);
+      EXPECT_EQ(wagon["figure"], "wagon");
+      EXPECT_EQ(wagon["location"], "E");
+    }
+    if (action.starts_with("abbey ")) {
+      // The abbey is asked before the draw: no tile is shown, and every hole is offered.
+      EXPECT_EQ(state["pending"]["phase"], "abbey");
+      EXPECT_TRUE(state["tile"].is_null()) << "the tile is not drawn before `draw`";
+      const json abbey = action_of(action);
+      EXPECT_EQ(abbey["verb"], "abbey");
+      EXPECT_EQ(abbey["x"], std::stoi(action.substr(6)));
+      EXPECT_EQ(action_of("draw"), json({{"action", "draw"}, {"verb", "draw"}}));
+    }
+    if (action.starts_with("move ")) {
+      EXPECT_EQ(state["pending"]["phase"], "wagon");
+      EXPECT_EQ(state["rolling_wagon"],
+                json({{"seat", 0}, {"from", {{"x", -1}, {"y", 0}}}, {"feature", "road"}}));
+      EXPECT_EQ(action_of(action), json({{"action", action},
+                                         {"verb", "move"},
+                                         {"figure", "wagon"},
+                                         {"x", -1},
+                                         {"y", 0},
+                                         {"location", "cloister"},
+                                         {"feature", "cloister"}}));
+      EXPECT_EQ(action_of("pass"), json({{"action", "pass"}, {"verb", "pass"}}));
+    }
+    const json ack = player->request({{"type", "act"},
+                                      {"game", game},
+                                      {"seat", seat},
+                                      {"action", action},
+                                      {"version", version}});
+    ASSERT_EQ(ack["type"], "ack") << ack.dump() << action;
+    ++version;
+    state = player->wait_for(
+        [&](const json& m) { return m["type"] == "state" && m["version"] == version; });
+    for (const json& entry : state["log"]) texts.push_back(entry["text"]);
+    if (action == "barn NE") {
+      bool barn = false;
+      for (const json& f : state["followers"])
+        if (f["figure"] == "barn") {
+          barn = true;
+          EXPECT_EQ(f["corner"], "NE");
+          EXPECT_EQ(f["feature"], "field");
+          EXPECT_EQ(f["x"], -1);
+          EXPECT_EQ(f["y"], 1);
+        }
+      EXPECT_TRUE(barn);
+      EXPECT_EQ(state["players"][0]["figures"]["barn"], 0);
+    }
+    if (action == "abbey 1,0") {
+      EXPECT_EQ(state["players"][1]["abbey"], false);
+    }
+    if (action.starts_with("move ")) {
+      EXPECT_TRUE(state["rolling_wagon"].is_null());
+    }
+  }
+  EXPECT_EQ(state["players"][0]["abbey"], false);
+  const json catalogue = host->request({{"type", "catalogue"}});
+  for (const json& tile : catalogue["tiles"])
+    EXPECT_EQ(tile.value("abbey", false), tile["id"] == "AM-A") << tile["id"];
+  const auto told = [&](const std::string& text) {
+    return std::find(texts.begin(), texts.end(), text) != texts.end();
+  };
+  EXPECT_TRUE(told("P0 placed the barn at the NE corner"));
+  EXPECT_TRUE(told("P0 placed the wagon on the road"));
+  EXPECT_TRUE(told("P1 placed the mayor on the city"));
+  EXPECT_TRUE(told("P1 played the abbey into the hole at 1,0"));
+  EXPECT_TRUE(told("P0's wagon rolled on to the cloister at -1,0"));
+  EXPECT_TRUE(told("P0 played the abbey into the hole at 2,1"));
 }
 
 TEST_F(ProtocolTest, InnsAndCathedralsWithBcbPlayedToTheEndWithALargeFollower) {

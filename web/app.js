@@ -21,6 +21,7 @@ import './mechanics/large_follower.js';
 import './mechanics/inn_cathedral.js';
 import './mechanics/traders_builders.js';
 import './mechanics/princess_dragon.js';
+import './mechanics/abbey_mayor.js';
 import { rememberTokens, tokensFor, forgetToken } from './storage.js';
 import { decisionWords } from './notation.js';
 

@@ -25,6 +25,9 @@ export function meepleShape(colour, { lying = false, scale = 1, className = 'mee
 }
 
 // A figure drawn in a seat's colour: its module's shape (builder, pig), else the follower's.
+// The corners of a tile (where four tiles meet: a barn's place), in the tile's 0..100 square.
+const CORNER_XY = { NW: [0, 0], NE: [100, 0], SE: [100, 100], SW: [0, 100] };
+
 export function figureShape(style, colour, options) {
   return style.shape ? style.shape(colour, options) : meepleShape(colour, options);
 }
@@ -289,12 +292,13 @@ export class Board {
       const style = figureStyle(figure);
       // A figure that accompanies a follower (builder, pig) stands beside the follower's spot.
       const [dx, dy] = style.offset || [0, 0];
-      const [ax0, ay0] = t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
+      // A figure on a corner (the barn) stands where the four tiles meet.
+      const [ax0, ay0] = f.corner ? CORNER_XY[f.corner] || [50, 50] : t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
       const [ax, ay] = [ax0 + dx, ay0 + dy];
       const lying = f.feature === 'field' && !style.shape;
       const g = s('g', {
         class: `follower figure-${figure} feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
-        'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure,
+        'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure, 'data-corner': f.corner || '',
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
       }, s('title', {}, `${style.label} of seat ${f.seat + 1} on a ${f.feature}`), figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
       this.layers.followers.append(g);
@@ -354,7 +358,7 @@ export class Board {
     for (const m of deco.mechanics || []) m.options?.(this.layers.options, deco, this);
     for (const m of deco.markers || []) {
       const t = tiles.get(`${m.x},${m.y}`);
-      const [ax, ay] = t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50];
+      const [ax, ay] = CORNER_XY[m.loc] || (t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50]);
       const g = s('g', {
         class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}`, 'data-testid': m.testid || (m.kind === 'claim' ? 'claim-spot' : 'meeple-spot'),
         'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '',

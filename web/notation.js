@@ -16,7 +16,7 @@ export function parseAction(action) {
   if ((m = /^bridge (-?\d+),(-?\d+) (NS|EW)$/.exec(action))) {
     return { verb: 'bridge', x: Number(m[1]), y: Number(m[2]), axis: m[3], action };
   }
-  if ((m = /^(meeple|large|builder|pig) (\S+)$/.exec(action))) return { verb: m[1], figure: m[1], loc: m[2], action };
+  if ((m = /^(meeple|large|mayor|wagon|builder|pig|barn) (\S+)$/.exec(action))) return { verb: m[1], figure: m[1], loc: m[2], action };
   if ((m = /^claim (-?\d+),(-?\d+) (\S+)$/.exec(action))) {
     return { verb: 'claim', x: Number(m[1]), y: Number(m[2]), loc: m[3], action };
   }

@@ -12,10 +12,10 @@ import { seatColour } from './tiles.js';
 import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
 
 // The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
-const CORE_VERBS = new Set(['place', 'meeple', 'large', 'builder', 'pig', 'skip']);
+const CORE_VERBS = new Set(['place', 'meeple', 'large', 'mayor', 'wagon', 'barn', 'builder', 'pig', 'skip']);
 
 // The verbs that deploy a figure on the tile just placed, in the order the card offers them.
-export const FIGURE_VERBS = ['meeple', 'large', 'builder', 'pig'];
+export const FIGURE_VERBS = ['meeple', 'large', 'mayor', 'wagon', 'builder', 'pig', 'barn'];
 
 export class TurnController {
   constructor({ art, send, onChange }) {

@@ -157,6 +157,10 @@ std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerVi
         supplied +=
             " and " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
       if (event.pig) return who + "'s pig added " + points + " (" + supplied + ")";
+      if (event.barn) return who + "'s barn scored a farm supplying " + supplied + ": " + points;
+      // During play only a barn makes a farm score: its farmers score and go home.
+      if (!event.final_scoring)
+        return who + " scored a farm a barn joined, supplying " + supplied + ": " + points;
       return who + " scored a farm supplying " + supplied + ": " + points;
     }
     case ScoreCategory::Fairy:
@@ -190,6 +194,7 @@ struct Before {
   std::array<int, kMaxPlayers> scores{};
   std::array<std::array<int, kTradeGoodCount>, kMaxPlayers> goods{};
   int turn_number = 0;
+  PartKind part = PartKind::Normal;
   // Princess & Dragon: the figures on the board (the dragon and the princess send some home), the
   // dragon's tile, its journey and the dragon tiles set aside.
   std::vector<FigureOnBoard> figures;
@@ -360,6 +365,8 @@ std::string action_text(const Before& before, const GameState& after, const Move
     case MoveKind::Bid:
       return who + " bid " + points_text(move.amount);
     case MoveKind::Pass:
+      if (before.phase == Phase::WagonMove) return who + "'s wagon stayed in the supply";
+      if (before.phase == Phase::AbbeyRound) return who + " kept the abbey in the abbey round";
       return who + " passed";
     case MoveKind::Buy:
     case MoveKind::Sell: {
@@ -452,6 +459,8 @@ json catalogue_json() {
     if (spec.volcano) tile["volcano"] = true;
     if (spec.dragon) tile["dragon"] = true;
     if (spec.portal) tile["portal"] = true;
+    // Abbey & Mayor: the abbey, held in hand and never drawn.
+    if (spec.abbey) tile["abbey"] = true;
     tiles.push_back(std::move(tile));
   }
   json ports = json::array();
@@ -575,6 +584,8 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
             state.trade_goods(id, static_cast<TradeGood>(g));
       player["goods"] = goods;
     }
+    // Abbey & Mayor: whether the player still holds the abbey tile.
+    if (state.has(Mechanic::Abbey)) player["abbey"] = state.abbey_held(id);
     player_list.push_back(player);
   }
   out["players"] = player_list;
@@ -588,7 +599,10 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   out["turn_seat"] = state.turn_player();
   out["turn"] = state.turn_number();
   out["part"] = std::string(part_name(state.turn_part()));
-  out["tile"] = state.over() ? json(nullptr) : tile_id(state.tile_in_hand());
+  // Before `draw` (Abbey & Mayor) no tile is shown: the player decides without seeing it.
+  const bool tile_hidden =
+      state.over() || state.phase() == Phase::AbbeyChoice || state.phase() == Phase::AbbeyRound;
+  out["tile"] = tile_hidden ? json(nullptr) : tile_id(state.tile_in_hand());
   out["bridge_required"] = state.bridge_required();
 
   const auto& placed = state.placed_tiles();
@@ -624,6 +638,9 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                   std::string(location_name(state.canonical_location(where.tile, where.segment)))},
                  {"feature", std::string(segment_kind_name(tile, where.segment))},
                  {"figure", std::string(figure_info(follower.kind).name)}};
+    // A barn stands on a corner of its tile (where four tiles meet), on the field there.
+    if (follower.kind == FigureKind::Barn)
+      item["corner"] = std::string(kCornerNames[static_cast<std::size_t>(follower.corner)]);
     // A follower in a castle stands in the castle, not in a city any more.
     const NodeId root = state.features().find_const(follower.node);
     const auto& castles = state.castles();
@@ -714,6 +731,19 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
     }
     out["fairy"] = fairy;
   }
+  // Abbey & Mayor: the wagon a scoring sent home whose owner now decides where it rolls: its
+  // seat, the square it stood on and the kind of feature that scored; else null.
+  if (state.has(Mechanic::Wagon)) {
+    out["rolling_wagon"] = nullptr;
+    if (const PendingWagon* wagon = state.rolling_wagon()) {
+      json rolling = {{"seat", wagon->player}, {"from", square_of_tile(state, wagon->tile)}};
+      rolling["feature"] =
+          wagon->castle >= 0
+              ? std::string("castle")
+              : std::string(feature_kind_name(state.features().node(wagon->feature).kind));
+      out["rolling_wagon"] = rolling;
+    }
+  }
   return out;
 }
 
@@ -739,7 +769,9 @@ json structured_action(const GameState& state, const Move& move, const std::stri
     case MoveKind::Meeple:
     case MoveKind::Large:
     case MoveKind::Builder:
-    case MoveKind::Pig: {
+    case MoveKind::Pig:
+    case MoveKind::Mayor:
+    case MoveKind::Wagon: {
       out["figure"] = std::string(figure_info(deployed_figure(move.kind)).name);
       const int tile = state.turn_tile();
       if (tile >= 0) {
@@ -767,6 +799,36 @@ json structured_action(const GameState& state, const Move& move, const std::stri
     case MoveKind::Choose:
       out["tile"] = std::string(tile_spec(move.aux).id);
       break;
+    case MoveKind::Abbey:
+      out["x"] = move.x;
+      out["y"] = move.y;
+      break;
+    case MoveKind::Barn: {
+      // The corner of the tile just placed; its location is the corner's name.
+      out["figure"] = "barn";
+      out["feature"] = "field";
+      const std::string corner(move.segment < kCornerCount ? kCornerNames[move.segment] : "");
+      out["corner"] = corner;
+      out["location"] = corner;
+      const int tile = state.turn_tile();
+      if (tile >= 0) {
+        const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+        out["x"] = placed.x;
+        out["y"] = placed.y;
+      }
+      break;
+    }
+    case MoveKind::WagonMove: {
+      out["figure"] = "wagon";
+      out["x"] = move.x;
+      out["y"] = move.y;
+      const int tile = state.board().tile_at(move.x, move.y);
+      if (tile < 0) break;
+      const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+      out["location"] = std::string(location_name(state.canonical_location(tile, move.segment)));
+      out["feature"] = std::string(segment_kind_name(placed, move.segment));
+      break;
+    }
     case MoveKind::DragonStep:
       out["x"] = move.x;
       out["y"] = move.y;
@@ -841,6 +903,7 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   before.highest_bidder = state.highest_bidder();
   before.discarded = state.discarded_tiles().size();
   before.turn_number = state.turn_number();
+  before.part = state.turn_part();
   if (state.has(Mechanic::Dragon) || state.has(Mechanic::Princess)) {
     before.figures = figures_on_board(state);
     before.dragon_tile = state.dragon_tile();
@@ -904,6 +967,14 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   tell_goods();
   if (state.has(Mechanic::Dragon))
     narrate_dragon(before, state, move, players, version_after, entries);
+  // Abbey & Mayor: the deck is used up and the end-of-game abbey round begins.
+  if (state.phase() == Phase::AbbeyRound && before.phase != Phase::AbbeyRound &&
+      before.part != PartKind::AbbeyRound)
+    entries.push_back({{"n", version_after},
+                       {"text",
+                        "No tile is left: the abbey round begins (each player holding an "
+                        "abbey may still play it)"},
+                       {"scores", running_json()}});
   // A builder's second turn part begins.
   if (!state.over() && state.turn_part() == PartKind::Second &&
       state.turn_number() != before.turn_number)

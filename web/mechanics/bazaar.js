@@ -90,7 +90,8 @@ function renderBazaar(container, state, art, act, busy) {
     sync();
     controls.append(h('label', { class: 'bid-label' }, `Your bid (${amounts[0]}–${amounts[amounts.length - 1]})`, input), bidButton);
   }
-  if (g.pass) controls.append(h('button', { 'data-testid': 'bazaar-pass', 'data-action': 'pass', disabled: busy, onClick: () => act('pass') }, 'Pass'));
+  // (Pass is also the wagon's and the abbey round's answer: only a bid's pass is the bazaar's.)
+  if (g.pass && state.pending?.phase === 'bid') controls.append(h('button', { 'data-testid': 'bazaar-pass', 'data-action': 'pass', disabled: busy, onClick: () => act('pass') }, 'Pass'));
   if (g.buy || g.sell) {
     const bid = bazaar.highest_bid;
     const bidder = nameOf(bazaar.highest_bidder);
@@ -146,7 +147,8 @@ registerMechanic({
 
   card(turn, body) {
     const g = turn.groups;
-    if (g.choose || g.bid || g.pass || g.buy || g.sell) body.append(h('div', { class: 'hint' }, 'Bazaar: use the bazaar panel below.'));
+    const phase = turn.state?.pending?.phase;
+    if (['choose', 'bid', 'buy-or-sell', 'decide'].includes(phase) && (g.choose || g.bid || g.pass || g.buy || g.sell)) body.append(h('div', { class: 'hint' }, 'Bazaar: use the bazaar panel below.'));
   },
 
   stats(player, state, ui) {

@@ -211,9 +211,10 @@ export async function clickVisible(page, selector, options = {}) {
 
 // Makes any other decision by clicking what the page shows for it.
 export async function decide(page, action, style = 0) {
-  if (action.startsWith('meeple ') || action.startsWith('large ')) {
-    // The spots deploy the figure chosen in the card (shown when the large follower may go).
-    const figure = action.split(' ')[0];
+  const verb = action.split(' ')[0];
+  if (['meeple', 'large', 'mayor', 'wagon', 'builder', 'pig', 'barn'].includes(verb)) {
+    // The spots deploy the figure chosen in the card (shown when several kinds may go).
+    const figure = verb;
     const choice = page.locator(tid(`figure-choice-${figure}`));
     if (await choice.count()) await choice.click();
     return clickVisible(page, `[data-testid="meeple-spot"][data-action="${action}"]`);
@@ -226,6 +227,18 @@ export async function decide(page, action, style = 0) {
     return page.click(tid('bazaar-bid'));
   }
   if (action === 'skip') return style % 2 ? page.keyboard.press('s') : page.click(tid('skip'));
-  if (['pass', 'buy', 'sell'].includes(action)) return page.click(tid(`bazaar-${action}`));
+  // Abbey & Mayor: a hole for the abbey, the draw, the wagon's destinations.
+  if (verb === 'abbey') return clickVisible(page, `[data-testid="abbey-option"][data-action="${action}"]`);
+  if (action === 'draw') return page.click(tid('abbey-draw'));
+  if (verb === 'move') return clickVisible(page, `[data-testid="wagon-move-spot"][data-action="${action}"]`);
+  // Princess & Dragon: the dragon's steps, the fairy (a tile or a spot), the princess.
+  if (verb === 'dragon') return clickVisible(page, `[data-testid="dragon-option"][data-action="${action}"]`);
+  if (verb === 'fairy') return clickVisible(page, `[data-testid="fairy-option"][data-action="${action}"], [data-testid="fairy-spot"][data-action="${action}"]`);
+  if (verb === 'princess') return clickVisible(page, `[data-testid="princess-spot"][data-action="${action}"]`);
+  if (action === 'pass') {
+    // A bid's pass, a wagon staying home or an abbey kept: whichever the page shows.
+    return page.click(`${tid('bazaar-pass')}, ${tid('wagon-pass')}, ${tid('abbey-pass')}`);
+  }
+  if (['buy', 'sell'].includes(action)) return page.click(tid(`bazaar-${action}`));
   return page.click(tid(action)); // castle, score, discard
 }
