@@ -3,6 +3,7 @@
 // A plain placement is decided by the fit table (tiles.h): one lookup per square. Mechanics may
 // add placements that fit only with their help (a bridge built this turn) and actions beside
 // them (`discard`); they answer through their rows of kMechanicTable.
+#include <bit>
 #include <string>
 
 #include "core/mechanics/mechanics.h"
@@ -57,17 +58,28 @@ void place_moves(const GameData& d, MoveList& out) {
   if (helper != nullptr && !helper->placement_enabled(d)) helper = nullptr;
   const std::array<std::uint8_t, 256>* candidates =
       helper != nullptr ? &(*helper->placement_candidates)[tile] : nullptr;
+  // Rotations in increasing order, one bit at a time (most squares fit none or one).
+  auto push_rotations = [&out](const FrontierSquare& square, unsigned rotations) {
+    for (; rotations != 0; rotations &= rotations - 1)
+      out.push(Move::place(square.x, square.y, static_cast<Rotation>(std::countr_zero(rotations))));
+  };
   bool plain = false;
-  for (const FrontierSquare& square : d.board.frontier()) {
-    const unsigned fits = fitting_rotations(tile, square.required);
-    plain = plain || fits != 0;
-    const unsigned extra = candidates != nullptr && (*candidates)[square.required] != 0
-                               ? helper->placement_rotations(d, tile, square) & ~fits
-                               : 0u;
-    const unsigned all = fits | extra;
-    if (all == 0) continue;
-    for (Rotation r = 0; r < kRotationCount; ++r)
-      if ((all >> r) & 1u) out.push(Move::place(square.x, square.y, r));
+  if (candidates == nullptr) {
+    for (const FrontierSquare& square : d.board.frontier()) {
+      const unsigned fits = fitting_rotations(tile, square.required);
+      if (fits == 0) continue;
+      plain = true;
+      push_rotations(square, fits);
+    }
+  } else {
+    for (const FrontierSquare& square : d.board.frontier()) {
+      const unsigned fits = fitting_rotations(tile, square.required);
+      plain = plain || fits != 0;
+      const unsigned extra = (*candidates)[square.required] != 0
+                                 ? helper->placement_rotations(d, tile, square) & ~fits
+                                 : 0u;
+      push_rotations(square, fits | extra);
+    }
   }
   for_each_mechanic(d, [&](const MechanicHooks& m) {
     if (m.placement_extra != nullptr) m.placement_extra(d, plain, out);

@@ -31,8 +31,9 @@ std::uint8_t corner_field(const GameData& d, int tile, int c) {
 }
 
 // Why corner c of the tile just placed takes no barn, or nullopt; `farm` receives the segment of
-// the tile just placed whose farm the barn would hold.
-std::optional<std::string> corner_refusal(const GameData& d, int c, std::uint8_t* farm) {
+// the tile just placed whose farm the barn would hold. (A literal, not a string: the figure step
+// asks this four times per generation.)
+const char* corner_refusal(const GameData& d, int c, std::uint8_t* farm) {
   const PlacedTile& p = d.placed[static_cast<std::size_t>(d.turn.tile)];
   const int sx = (c == 1 || c == 2) ? 1 : -1;
   const int sy = (c >= 2) ? 1 : -1;
@@ -49,7 +50,7 @@ std::optional<std::string> corner_refusal(const GameData& d, int c, std::uint8_t
     if (dx == 0 && dy == 0) *farm = field;
   }
   if (d.features.node(d.feature_of(d.turn.tile, *farm)).barn) return "that farm already has a barn";
-  return std::nullopt;
+  return nullptr;
 }
 
 bool barn_turn(const GameData& d) {
@@ -67,7 +68,7 @@ void figure_moves(const GameData& d, MoveList& out) {
   if (!barn_turn(d)) return;
   for (int c = 0; c < kCornerCount; ++c) {
     std::uint8_t farm = kNoSegment;
-    if (!corner_refusal(d, c, &farm)) out.push(Move::deploy(MoveKind::Barn, c));
+    if (corner_refusal(d, c, &farm) == nullptr) out.push(Move::deploy(MoveKind::Barn, c));
   }
 }
 
@@ -84,14 +85,15 @@ std::optional<Error> explain(const GameData& d, const Move& move) {
   if (d.figures_of(d.turn.player, FigureKind::Barn) == 0)
     return Error{ErrorCode::IllegalMove, "no barn left in supply"};
   std::uint8_t farm = kNoSegment;
-  if (auto why = corner_refusal(d, move.segment, &farm)) return Error{ErrorCode::IllegalMove, *why};
+  if (const char* why = corner_refusal(d, move.segment, &farm))
+    return Error{ErrorCode::IllegalMove, why};
   return std::nullopt;
 }
 
 void apply(GameData& d, const Move& move) {
   std::uint8_t farm = kNoSegment;
-  [[maybe_unused]] const auto refused = corner_refusal(d, move.segment, &farm);
-  assert(!refused);
+  [[maybe_unused]] const char* refused = corner_refusal(d, move.segment, &farm);
+  assert(refused == nullptr);
   const NodeId node = d.node_of(d.turn.tile, farm);
   d.deploy(d.turn.player, FigureKind::Barn, node);
   d.followers.back().corner = static_cast<Corner>(move.segment);

@@ -134,7 +134,8 @@ StepResult reveal(GameData& d, bool /*entering*/) {
   if (!bazaar_placed) return StepResult::Done;
   // Too few tiles: only those no mechanic would set aside count.
   int available = 0;
-  for (std::size_t i = static_cast<std::size_t>(d.deck.next); i < d.deck.tiles.size(); ++i)
+  for (std::size_t i = static_cast<std::size_t>(d.deck.next);
+       i < d.deck.tiles.size() && available < d.player_count; ++i)
     available += mechanics_set_aside(d, d.deck.tiles[i]) ? 0 : 1;
   if (available < d.player_count) return StepResult::Done;
   b.stage = BazaarStage::Revealed;

@@ -19,6 +19,7 @@ bool beside_follower(const GameData& d) {
 int segment_on(const GameData& d, const Follower& f, int tile) {
   const FeatureNode& node = d.features.node(f.node);
   if (node.placed_tile == tile) return node.segment;
+  if (node.kind != FeatureKind::City) return -1;  // castles are cities
   const NodeId root = d.features.find_const(f.node);
   if (!d.features.node(root).castle) return -1;
   NodeId member = root;
@@ -37,6 +38,7 @@ void for_each_follower_tile(const GameData& d, PlayerId player, F&& f) {
     if (figure.player != player || !figure_info(figure.kind).follower) continue;
     const FeatureNode& node = d.features.node(figure.node);
     f(figure, static_cast<int>(node.placed_tile));
+    if (node.kind != FeatureKind::City) continue;  // castles are cities
     const NodeId root = d.features.find_const(figure.node);
     if (!d.features.node(root).castle) continue;
     NodeId member = root;
