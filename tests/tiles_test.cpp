@@ -286,6 +286,10 @@ TEST(Tiles, RecordDeckMayNotNameTheAbbey) {
   EXPECT_NE(record.error().message.find("AM-A"), std::string::npos) << record.error().message;
   auto land = parse_record(R"({"players":["Ann","Bob"],"expansions":["am"],"deck":["E","AM-B"]})");
   EXPECT_TRUE(land.ok()) << land.error().message;
+  // Nor is it ever the start tile.
+  auto start = parse_record(R"({"players":["Ann","Bob"],"expansions":["am"],"start":"AM-A"})");
+  ASSERT_FALSE(start.ok());
+  EXPECT_NE(start.error().message.find("start"), std::string::npos) << start.error().message;
 }
 
 // The adjacencies given as notes are in the catalogue, and the reference's notes say so.

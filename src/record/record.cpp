@@ -104,6 +104,9 @@ Result<Record> parse_record(std::string_view json_text) {
   if (root.contains("start")) {
     auto start = tile_from_json(root["start"], "\"start\"");
     if (!start) return start.error();
+    if (tile_spec(*start).abbey)
+      return bad_record("\"start\" is " + std::string(tile_spec(*start).id) +
+                        ", the abbey, which is held in hand and never the start tile");
     record.start_tile = *start;
   }
 
