@@ -37,7 +37,7 @@ namespace {
 // The mechanic whose figure actions are the only legal ones now (the princess), or null.
 const MechanicHooks* compelling_mechanic(const GameData& d) {
   const MechanicHooks* compelling = nullptr;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.figure_compels, [&](const MechanicHooks& m) {
     if (compelling == nullptr && m.figure_compels != nullptr && m.figure_compels(d))
       compelling = &m;
   });
@@ -47,7 +47,7 @@ const MechanicHooks* compelling_mechanic(const GameData& d) {
 
 void figure_moves(const GameData& d, MoveList& out) {
   bool exclusive = false;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.figure_prelude, [&](const MechanicHooks& m) {
     if (!exclusive && m.figure_prelude != nullptr) exclusive = m.figure_prelude(d, out);
   });
   if (exclusive) return;
@@ -56,7 +56,7 @@ void figure_moves(const GameData& d, MoveList& out) {
     return;
   }
   push_follower_deployments(d, FigureKind::Follower, out);
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.figure_moves, [&](const MechanicHooks& m) {
     if (m.figure_moves != nullptr) m.figure_moves(d, out);
   });
   out.push(Move::simple(MoveKind::Skip));
@@ -98,7 +98,7 @@ Error explain_feature_closed(const GameData& d, FigureKind kind, NodeId root) {
 
 std::optional<Error> figure_blocked(const GameData& d) {
   std::optional<Error> blocked;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.figure_blocked, [&](const MechanicHooks& m) {
     if (m.figure_blocked != nullptr && !blocked) blocked = m.figure_blocked(d);
   });
   return blocked;
@@ -142,7 +142,7 @@ std::optional<Error> explain_figure(const GameData& d, const Move& move) {
 StepResult apply_figure(GameData& d, const Move& move) {
   const MechanicHooks* owner = figure_action_owner(d, move.kind);
   if (owner == nullptr || owner->figure_prelude == nullptr) {
-    for_each_mechanic(d, [&](const MechanicHooks& m) {
+    for_each_mechanic(d, kHookMasks.before_figure_action, [&](const MechanicHooks& m) {
       if (m.before_figure_action != nullptr) m.before_figure_action(d);
     });
   }

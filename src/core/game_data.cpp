@@ -206,7 +206,7 @@ bool GameData::has_plain_placement(TileType type) const {
 bool GameData::has_any_placement(TileType type) const {
   if (has_plain_placement(type)) return true;
   bool any = false;  // a placement some mechanic makes possible (a bridge)
-  for_each_mechanic(*this, [&](const MechanicHooks& m) {
+  for_each_mechanic(*this, kHookMasks.has_placement, [&](const MechanicHooks& m) {
     any = any || (m.has_placement != nullptr && m.has_placement(*this, type));
   });
   return any;

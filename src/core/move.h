@@ -63,6 +63,7 @@ enum class MoveKind : std::uint8_t {
   Barn,          // Abbey & Mayor: the barn at a corner of the tile just placed
   WagonMove,     // Abbey & Mayor: a wagon sent home by a scoring rolls on (`move X,Y LOC`)
 };
+inline constexpr int kMoveKindCount = static_cast<int>(MoveKind::WagonMove) + 1;
 
 // Corners of the tile just placed, where four tiles meet (a barn's place): NW NE SE SW.
 enum class Corner : std::uint8_t { NW = 0, NE = 1, SE = 2, SW = 3 };

@@ -18,7 +18,7 @@ std::string square_name(int x, int y) {
 // The mechanic in play that adds placements (at most one: bridges), or null.
 const MechanicHooks* placement_helper(const GameData& d) {
   const MechanicHooks* helper = nullptr;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.placement_rotations, [&](const MechanicHooks& m) {
     if (m.placement_rotations != nullptr) helper = &m;
   });
   return helper;
@@ -56,15 +56,13 @@ void place_moves(const GameData& d, MoveList& out) {
   const TileType tile = d.turn.in_hand;
   const MechanicHooks* helper = placement_helper(d);
   if (helper != nullptr && !helper->placement_enabled(d)) helper = nullptr;
-  const std::array<std::uint8_t, 256>* candidates =
-      helper != nullptr ? &(*helper->placement_candidates)[tile] : nullptr;
   // Rotations in increasing order, one bit at a time (most squares fit none or one).
   auto push_rotations = [&out](const FrontierSquare& square, unsigned rotations) {
     for (; rotations != 0; rotations &= rotations - 1)
       out.push(Move::place(square.x, square.y, static_cast<Rotation>(std::countr_zero(rotations))));
   };
   bool plain = false;
-  if (candidates == nullptr) {
+  if (helper == nullptr) {
     for (const FrontierSquare& square : d.board.frontier()) {
       const unsigned fits = fitting_rotations(tile, square.required);
       if (fits == 0) continue;
@@ -72,16 +70,18 @@ void place_moves(const GameData& d, MoveList& out) {
       push_rotations(square, fits);
     }
   } else {
+    const std::array<std::uint8_t, 256>& fit_or_helped = (*helper->placement_table)[tile];
     for (const FrontierSquare& square : d.board.frontier()) {
-      const unsigned fits = fitting_rotations(tile, square.required);
+      const unsigned both = fit_or_helped[square.required];
+      if (both == 0) continue;
+      const unsigned fits = both & 15u;
       plain = plain || fits != 0;
-      const unsigned extra = (*candidates)[square.required] != 0
-                                 ? helper->placement_rotations(d, tile, square) & ~fits
-                                 : 0u;
-      push_rotations(square, fits | extra);
+      const unsigned helped =
+          both > 15u ? helper->placement_rotations(d, tile, square) & ~fits : 0u;
+      push_rotations(square, fits | helped);
     }
   }
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.placement_extra, [&](const MechanicHooks& m) {
     if (m.placement_extra != nullptr) m.placement_extra(d, plain, out);
   });
 }
@@ -146,7 +146,7 @@ StepResult apply_place(GameData& d, const Move& move) {
       1u;
   d.place_tile(move.x, move.y, d.turn.in_hand, move.rotation);
   d.turn.in_hand = kNoTile;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.on_placed, [&](const MechanicHooks& m) {
     if (m.on_placed != nullptr) m.on_placed(d, plain);
   });
   return StepResult::Done;

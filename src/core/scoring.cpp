@@ -31,7 +31,7 @@ StepResult collect_completions_step(GameData& d, bool /*entering*/) {
     if (kind == FeatureKind::Road || kind == FeatureKind::City)
       consider(static_cast<NodeId>(placed.first_node + s));
   }
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.part_nodes, [&](const MechanicHooks& m) {
     if (m.part_nodes == nullptr) return;
     std::array<NodeId, 4> nodes{};
     const int n = m.part_nodes(d, nodes.data());
@@ -87,7 +87,7 @@ ScoreEvent score_farm(GameData& d, NodeId farm, int per_city, int per_castle, bo
   event.y = where.y;
   d.add_points(event.winners, event.points, ScoreCategory::Farm);
   if (event.winners != 0) d.log(event);
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.farm_scored, [&](const MechanicHooks& m) {
     if (m.farm_scored != nullptr) m.farm_scored(d, farm, event);  // pigs, barns
   });
   mechanics_feature_scored(d, farm);  // the fairy's bonus

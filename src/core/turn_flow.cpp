@@ -22,7 +22,7 @@ StepResult begin_part_step(GameData& d, bool /*entering*/) {
   d.turn.tile_closed = false;
   ++d.turn.number;
   d.flow.decider = d.turn.player;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.begin_part, [&](const MechanicHooks& m) {
     if (m.begin_part != nullptr) m.begin_part(d);
   });
   return StepResult::Done;

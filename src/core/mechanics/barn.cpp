@@ -40,9 +40,12 @@ const char* corner_refusal(const GameData& d, int c, std::uint8_t* farm) {
   // The four tiles around the corner point: this one, its neighbours across the two sides that
   // meet there, and the diagonal one; each sees the point as its own corner.
   const std::array<std::array<int, 2>, 4> offsets = {{{0, 0}, {sx, 0}, {0, sy}, {sx, sy}}};
+  // The squares first: most corners of a new tile are open, and that test is the cheap one.
+  for (const auto& [dx, dy] : offsets)
+    if (!d.board.occupied(p.x + dx, p.y + dy))
+      return "a barn stands where four tiles meet, and a tile is missing there";
   for (const auto& [dx, dy] : offsets) {
     const int tile = d.board.tile_at(p.x + dx, p.y + dy);
-    if (tile < 0) return "a barn stands where four tiles meet, and a tile is missing there";
     const int seen = corner_of(dx == 0 ? sx : -sx, dy == 0 ? sy : -sy);
     const std::uint8_t field = corner_field(d, tile, seen);
     if (field == kNoSegment)
@@ -70,10 +73,6 @@ void figure_moves(const GameData& d, MoveList& out) {
     std::uint8_t farm = kNoSegment;
     if (corner_refusal(d, c, &farm) == nullptr) out.push(Move::deploy(MoveKind::Barn, c));
   }
-}
-
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Barn;
 }
 
 std::optional<Error> explain(const GameData& d, const Move& move) {

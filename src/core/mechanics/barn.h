@@ -38,7 +38,6 @@ struct BarnState {
 namespace barn {
 void setup(GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 // The turn flow's step after the castle rounds: the farms of barns score for their farmers.

@@ -6,6 +6,8 @@
 // board as it is, plus perhaps the tile in hand on a square and perhaps one bridge.
 #include "core/mechanics/bridges.h"
 
+#include <bit>
+#include <cassert>
 #include <cstdlib>
 #include <string>
 
@@ -186,20 +188,102 @@ bool can_build(const GameData& d) {
   return supply_of_turn_player(d) > 0;
 }
 
+namespace {
+// The look-ahead of placement, fast: which bridge could repair a placement follows from the
+// mismatched sides alone (see fits_with_bridge), so most of the question is one lookup per tile
+// type and demand byte, and what is left depends on the board beside the square, not on the tile.
+// fits_with_bridge states the rules; debug builds check that both always agree.
+
+constexpr int kEdgeRoad = static_cast<int>(EdgeKind::Road);
+constexpr int kEdgeField = static_cast<int>(EdgeKind::Field);
+
+// A bridge on the new tile itself repairs it: every mismatched side is a field of the tile against
+// a road, all on one axis, and both ends of that axis are fields of the tile facing a road or an
+// empty square (never an abbey: an abbey fills a hole, so no empty square lies beside it).
+constexpr bool repaired_on_tile(std::uint8_t signature, std::uint8_t required) {
+  for (int axis = 0; axis < 2; ++axis) {  // 0: north-south, 1: east-west
+    bool possible = true, repaired = false;
+    for (int side = 0; side < kSideCount && possible; ++side) {
+      const int need = (required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
+      if (side % 2 == axis) {
+        possible = have == kEdgeField && (need == 0 || need == kEdgeRoad);
+        repaired = repaired || need == kEdgeRoad;
+      } else {
+        possible = need == 0 || need == have;
+      }
+    }
+    if (possible && repaired) return true;
+  }
+  return false;
+}
+inline constexpr RotationMaskTable kRepairedOnTile =
+    detail::build_rotation_mask_table(repaired_on_tile);
+
+// The side of the only mismatch, a road of the tile against a field, or -1: then a bridge on that
+// neighbour, pointing at the new tile, may repair it.
+constexpr int lone_road_against_field(std::uint8_t signature, std::uint8_t required) {
+  int lone = -1;
+  for (int side = 0; side < kSideCount; ++side) {
+    const int need = (required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
+    if (need == 0 || need == have) continue;
+    if (lone >= 0 || need != kEdgeField || have != kEdgeRoad) return -1;
+    lone = side;
+  }
+  return lone;
+}
+inline constexpr RotationMaskTable kRepairedOnNeighbour =
+    detail::build_rotation_mask_table([](std::uint8_t signature, std::uint8_t required) {
+      return lone_road_against_field(signature, required) >= 0;
+    });
+constexpr RotationMaskTable fit_or_repair() {
+  RotationMaskTable table{};
+  for (int t = 0; t < kTileTypeCount; ++t)
+    for (int r = 0; r < 256; ++r) {
+      const int repair = kRepairedOnTile[t][r] | kRepairedOnNeighbour[t][r];
+      table[t][r] = static_cast<std::uint8_t>(detail::kFitTable[t][r] | (repair << 4));
+    }
+  return table;
+}
+
+// The neighbour of `square` on `side` may take a bridge pointing at the square: it has none, is no
+// abbey, its far end is a field, and beyond that end lies an empty square, a road or an abbey.
+bool neighbour_takes_bridge(const GameData& d, const FrontierSquare& square, Side side) {
+  const int nx = square.x + side_dx(side), ny = square.y + side_dy(side);
+  const int neighbour = d.board.tile_at(nx, ny);
+  if (neighbour < 0 || d.placed[static_cast<std::size_t>(neighbour)].has_bridge() ||
+      abbey_at(d, neighbour) || d.shown_edge(neighbour, side) != EdgeKind::Field)
+    return false;
+  const int beyond = d.board.tile_at(nx + side_dx(side), ny + side_dy(side));
+  return beyond < 0 || d.shown_edge(beyond, opposite(side)) == EdgeKind::Road ||
+         abbey_at(d, beyond);
+}
+}  // namespace
+
+constexpr RotationMaskTable kFitOrRepair = fit_or_repair();
+
 unsigned repairable_rotations(const GameData& d, TileType type, const FrontierSquare& square) {
   if (supply_of_turn_player(d) == 0) return 0;
-  const unsigned candidates = bridge_candidate_rotations(type, square.required);
-  unsigned repairable = 0;
+  unsigned repairable = kRepairedOnTile[type][square.required];
+  for (unsigned by_neighbour = kRepairedOnNeighbour[type][square.required]; by_neighbour != 0;
+       by_neighbour &= by_neighbour - 1) {
+    const auto rotation = static_cast<Rotation>(std::countr_zero(by_neighbour));
+    const int side =
+        lone_road_against_field(rotated_tile(type, rotation).edge_signature, square.required);
+    if (neighbour_takes_bridge(d, square, static_cast<Side>(side))) repairable |= 1u << rotation;
+  }
+#ifndef NDEBUG
   for (Rotation r = 0; r < kRotationCount; ++r)
-    if (((candidates >> r) & 1u) && fits_with_bridge(d, type, square, r)) repairable |= 1u << r;
+    assert(((repairable >> r) & 1u) == (fits_with_bridge(d, type, square, r) ? 1u : 0u));
+#endif
   return repairable;
 }
 
 bool has_placement_with_bridge(const GameData& d, TileType type) {
   if (supply_of_turn_player(d) == 0) return false;
   for (const FrontierSquare& square : d.board.frontier())
-    for (Rotation r = 0; r < kRotationCount; ++r)
-      if (fits_with_bridge(d, type, square, r)) return true;
+    if ((kFitOrRepair[type][square.required] >> 4) != 0 &&
+        repairable_rotations(d, type, square) != 0)
+      return true;
   return false;
 }
 

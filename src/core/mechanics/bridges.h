@@ -40,6 +40,9 @@ bool fits_with_bridge(const GameData& d, TileType type, const FrontierSquare& sq
                       Rotation rotation);
 // The turn part's player has a bridge left.
 bool can_build(const GameData& d);
+// Per tile type and demand byte: bits 0-3 the rotations that fit plainly, bits 4-7 those a bridge
+// might repair (repairable_rotations decides; elsewhere it is 0). The placement loop's one lookup.
+extern const RotationMaskTable kFitOrRepair;
 // The rotations of a square that only a bridge makes legal.
 unsigned repairable_rotations(const GameData& d, TileType type, const FrontierSquare& square);
 bool has_placement_with_bridge(const GameData& d, TileType type);

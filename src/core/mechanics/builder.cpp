@@ -53,10 +53,6 @@ void figure_moves(const GameData& d, MoveList& out) {
       [&](const GameData& g, int segment) { return stands_with(g, segment, roots); }, out);
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Builder;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   if (!(Move::deploy(MoveKind::Builder, move.segment) == move))
     return Error{ErrorCode::BadNotation, "malformed builder move"};

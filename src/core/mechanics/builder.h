@@ -36,7 +36,6 @@ struct BuilderState {
 namespace builder {
 void setup(GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 // Whether the builder of the turn's player may stand on `segment` of the tile just placed.

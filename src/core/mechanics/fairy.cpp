@@ -124,10 +124,6 @@ void figure_moves(const GameData& d, MoveList& out) {
   });
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Fairy;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   const int tile = d.board.tile_at(move.x, move.y);
   if (tile < 0) return Error{ErrorCode::IllegalMove, "the fairy goes onto a placed tile"};

@@ -34,7 +34,6 @@ struct FairyState {
 namespace fairy {
 void begin_part(GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 void feature_scored(GameData& d, NodeId root);

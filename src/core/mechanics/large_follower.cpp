@@ -13,10 +13,6 @@ void figure_moves(const GameData& d, MoveList& out) {
   push_follower_deployments(d, FigureKind::LargeFollower, out);
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Large;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   if (!(Move::large(move.segment) == move))
     return Error{ErrorCode::BadNotation, "malformed large follower move"};

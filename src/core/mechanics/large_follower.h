@@ -17,7 +17,6 @@ struct GameData;
 namespace large_follower {
 void setup(GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 }  // namespace large_follower

@@ -14,10 +14,6 @@ void figure_moves(const GameData& d, MoveList& out) {
   push_follower_deployments(d, FigureKind::Mayor, out);
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Mayor;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   if (!(Move::deploy(MoveKind::Mayor, move.segment) == move))
     return Error{ErrorCode::BadNotation, "malformed mayor move"};

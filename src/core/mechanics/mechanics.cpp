@@ -29,7 +29,7 @@ constexpr MechanicHooks bridges_row() {
   m.begin_part = &bridges::begin_part;
   m.placement_rotations = &bridges::repairable_rotations;
   m.placement_enabled = &bridges::can_build;
-  m.placement_candidates = &kBridgeCandidateRotations;
+  m.placement_table = &bridges::kFitOrRepair;
   m.has_placement = &bridges::has_placement_with_bridge;
   m.placement_extra = &bridges::placement_extra;
   m.on_placed = &bridges::on_placed;
@@ -37,7 +37,8 @@ constexpr MechanicHooks bridges_row() {
   m.figure_prelude = &bridges::figure_prelude;
   m.figure_blocked = &bridges::figure_blocked;
   m.part_nodes = &bridges::part_nodes;
-  m.owns = [](MoveKind kind) { return kind == MoveKind::Bridge; };
+  m.owns_move = true;
+  m.owned_move = MoveKind::Bridge;
   m.explain = &bridges::explain;
   m.apply = &bridges::apply;
   m.invariants = &bridges::invariants;
@@ -63,7 +64,8 @@ constexpr MechanicHooks large_follower_row() {
   MechanicHooks m{Mechanic::LargeFollower, "large follower", "a large follower"};
   m.setup = &large_follower::setup;
   m.figure_moves = &large_follower::figure_moves;
-  m.owns = &large_follower::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Large;
   m.explain = &large_follower::explain;
   m.apply = &large_follower::apply;
   return m;
@@ -86,7 +88,8 @@ constexpr MechanicHooks builder_row() {
   m.setup = &builder::setup;
   m.figure_moves = &builder::figure_moves;
   m.before_figure_action = &builder::check;
-  m.owns = &builder::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Builder;
   m.explain = &builder::explain;
   m.apply = &builder::apply;
   m.invariants = &builder::invariants;
@@ -97,7 +100,8 @@ constexpr MechanicHooks pig_row() {
   MechanicHooks m{Mechanic::Pig, "pig", "a pig"};
   m.setup = &pig::setup;
   m.figure_moves = &pig::figure_moves;
-  m.owns = &pig::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Pig;
   m.explain = &pig::explain;
   m.apply = &pig::apply;
   m.farm_scored = &pig::farm_scored;
@@ -125,7 +129,8 @@ constexpr MechanicHooks fairy_row() {
   MechanicHooks m{Mechanic::Fairy, "fairy", "the fairy"};
   m.begin_part = &fairy::begin_part;
   m.figure_moves = &fairy::figure_moves;
-  m.owns = &fairy::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Fairy;
   m.explain = &fairy::explain;
   m.apply = &fairy::apply;
   m.feature_scored = &fairy::feature_scored;
@@ -136,7 +141,8 @@ constexpr MechanicHooks fairy_row() {
 constexpr MechanicHooks portal_row() {
   MechanicHooks m{Mechanic::Portal, "magic portal", ""};
   m.figure_moves = &portal::figure_moves;
-  m.owns = &portal::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::PortalDeploy;
   m.explain = &portal::explain;
   m.apply = &portal::apply;
   return m;
@@ -147,7 +153,8 @@ constexpr MechanicHooks princess_row() {
   m.figure_moves = &princess::figure_moves;
   m.figure_compels = &princess::compels;
   m.figure_blocked = &princess::figure_blocked;
-  m.owns = &princess::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Princess;
   m.explain = &princess::explain;
   m.apply = &princess::apply;
   return m;
@@ -166,7 +173,8 @@ constexpr MechanicHooks mayor_row() {
   MechanicHooks m{Mechanic::Mayor, "mayor", "the mayor"};
   m.setup = &mayor::setup;
   m.figure_moves = &mayor::figure_moves;
-  m.owns = &mayor::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Mayor;
   m.explain = &mayor::explain;
   m.apply = &mayor::apply;
   return m;
@@ -176,7 +184,8 @@ constexpr MechanicHooks wagon_row() {
   MechanicHooks m{Mechanic::Wagon, "wagon", "the wagon"};
   m.setup = &wagon::setup;
   m.figure_moves = &wagon::figure_moves;
-  m.owns = &wagon::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Wagon;
   m.explain = &wagon::explain;
   m.apply = &wagon::apply;
   m.feature_scored = &wagon::feature_scored;
@@ -188,7 +197,8 @@ constexpr MechanicHooks barn_row() {
   MechanicHooks m{Mechanic::Barn, "barn", "the barn"};
   m.setup = &barn::setup;
   m.figure_moves = &barn::figure_moves;
-  m.owns = &barn::owns;
+  m.owns_move = true;
+  m.owned_move = MoveKind::Barn;
   m.explain = &barn::explain;
   m.apply = &barn::apply;
   m.farm_scored = &barn::farm_scored;
@@ -214,17 +224,61 @@ constexpr bool rows_in_enum_order() {
 static_assert(rows_in_enum_order(), "kMechanicTable rows follow the Mechanic enum");
 }  // namespace
 
+namespace {
+constexpr HookMasks hook_masks() {
+  HookMasks h;
+  for (int i = 0; i < kMechanicCount; ++i) {
+    const MechanicHooks& m = kMechanicTable[static_cast<std::size_t>(i)];
+    const MechanicMask bit = MechanicMask{1} << i;
+    auto add = [bit](MechanicMask& mask, bool filled) {
+      if (filled) mask |= bit;
+    };
+    add(h.begin_part, m.begin_part != nullptr);
+    add(h.sets_aside, m.sets_aside != nullptr);
+    add(h.placement_rotations, m.placement_rotations != nullptr);
+    add(h.placement_extra, m.placement_extra != nullptr);
+    add(h.has_placement, m.has_placement != nullptr);
+    add(h.on_placed, m.on_placed != nullptr);
+    add(h.figure_prelude, m.figure_prelude != nullptr);
+    add(h.figure_blocked, m.figure_blocked != nullptr);
+    add(h.figure_moves, m.figure_moves != nullptr);
+    add(h.figure_compels, m.figure_compels != nullptr);
+    add(h.before_figure_action, m.before_figure_action != nullptr);
+    add(h.part_nodes, m.part_nodes != nullptr);
+    add(h.feature_value, m.feature_value != nullptr);
+    add(h.feature_scored, m.feature_scored != nullptr);
+    add(h.farm_scored, m.farm_scored != nullptr);
+  }
+  return h;
+}
+}  // namespace
+
+constexpr HookMasks kHookMasks = hook_masks();
+
+namespace {
+// Per MoveKind, the row of the mechanic that owns it as a figure action, or -1.
+constexpr auto owner_rows() {
+  std::array<int, kMoveKindCount> rows{};
+  rows.fill(-1);
+  for (int i = 0; i < kMechanicCount; ++i) {
+    const MechanicHooks& m = kMechanicTable[static_cast<std::size_t>(i)];
+    if (m.owns_move) rows[static_cast<std::size_t>(m.owned_move)] = i;
+  }
+  return rows;
+}
+constexpr std::array<int, kMoveKindCount> kFigureActionOwner = owner_rows();
+}  // namespace
+
 const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind) {
-  const MechanicHooks* owner = nullptr;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
-    if (m.owns != nullptr && m.owns(kind)) owner = &m;
-  });
-  return owner;
+  const int row = kFigureActionOwner[static_cast<std::size_t>(kind)];
+  if (row < 0) return nullptr;
+  const MechanicHooks& owner = kMechanicTable[static_cast<std::size_t>(row)];
+  return d.has(owner.mechanic) ? &owner : nullptr;
 }
 
 bool mechanics_set_aside(const GameData& d, TileType tile) {
   bool aside = false;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.sets_aside, [&](const MechanicHooks& m) {
     aside = aside || (m.sets_aside != nullptr && m.sets_aside(d, tile));
   });
   return aside;
@@ -232,7 +286,7 @@ bool mechanics_set_aside(const GameData& d, TileType tile) {
 
 bool set_aside_by_mechanics(GameData& d, TileType tile) {
   bool aside = false;
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.sets_aside, [&](const MechanicHooks& m) {
     if (aside || m.sets_aside == nullptr || !m.sets_aside(d, tile)) return;
     m.set_aside(d, tile);
     aside = true;
@@ -241,14 +295,14 @@ bool set_aside_by_mechanics(GameData& d, TileType tile) {
 }
 
 void mechanics_feature_scored(GameData& d, NodeId root) {
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.feature_scored, [&](const MechanicHooks& m) {
     if (m.feature_scored != nullptr) m.feature_scored(d, root);
   });
 }
 
 int mechanics_feature_value(const GameData& d, NodeId root, bool final_scoring, int tiles,
                             int value) {
-  for_each_mechanic(d, [&](const MechanicHooks& m) {
+  for_each_mechanic(d, kHookMasks.feature_value, [&](const MechanicHooks& m) {
     if (m.feature_value != nullptr) value = m.feature_value(d, root, final_scoring, tiles, value);
   });
   return value;

@@ -43,10 +43,11 @@ struct MechanicHooks {
   // (`discard`), given whether the tile has a plain placement; what a placement leaves to do.
   unsigned (*placement_rotations)(const GameData&, TileType, const FrontierSquare&) = nullptr;
   // Whether it can add placements now (bridges: the player has one), asked once per generation,
-  // and a table of the rotations it might make fit per tile type and square demands, asked per
-  // square before placement_rotations (data, not a call: the placement loop is the hot path).
+  // and a table per tile type and square demands whose bits 0-3 are the rotations that fit
+  // plainly (fitting_rotations) and bits 4-7 those this mechanic might make fit, asked per square
+  // before placement_rotations (data, not a call: one lookup per square in the hot loop).
   bool (*placement_enabled)(const GameData&) = nullptr;
-  const RotationMaskTable* placement_candidates = nullptr;
+  const RotationMaskTable* placement_table = nullptr;
   bool (*has_placement)(const GameData&, TileType) = nullptr;
   void (*placement_extra)(const GameData&, bool plain, MoveList&) = nullptr;
   void (*on_placed)(GameData&, bool fits_plainly) = nullptr;
@@ -66,8 +67,10 @@ struct MechanicHooks {
   // The figure step's action (not a prelude's) is about to be performed: what this mechanic
   // checks between `place`/`bridge` and the figure action (the builder's second part).
   void (*before_figure_action)(GameData&) = nullptr;
-  // Actions of the figure step this mechanic owns: explanation when illegal, and performing one.
-  bool (*owns)(MoveKind) = nullptr;
+  // The action of the figure step this mechanic owns (if `owns_move`): explanation when illegal,
+  // and performing one. Data, so that finding a move's owner is one lookup (kFigureActionOwner).
+  bool owns_move = false;
+  MoveKind owned_move = MoveKind::Skip;
   std::optional<Error> (*explain)(const GameData&, const Move&) = nullptr;
   void (*apply)(GameData&, const Move&) = nullptr;
   // Scoring: nodes this turn part added beside the new tile's printed segments (a bridge, which
@@ -100,6 +103,25 @@ extern const std::array<MechanicHooks, kMechanicCount> kMechanicTable;
 template <typename F>
 void for_each_mechanic(const GameData& d, F&& f) {
   for (MechanicMask m = d.rules.mechanics; m != 0; m &= m - 1)
+    f(kMechanicTable[static_cast<std::size_t>(std::countr_zero(m))]);
+}
+
+// For each hook asked every turn, the mechanics whose rows fill it (computed from the table at
+// compile time): with all expansions seventeen mechanics are in play and most hooks have one or
+// two, so the loops of a turn visit only those.
+struct HookMasks {
+  MechanicMask begin_part = 0, sets_aside = 0, placement_rotations = 0, placement_extra = 0,
+               has_placement = 0, on_placed = 0, figure_prelude = 0, figure_blocked = 0,
+               figure_moves = 0, figure_compels = 0, before_figure_action = 0, part_nodes = 0,
+               feature_value = 0, feature_scored = 0, farm_scored = 0;
+};
+extern const HookMasks kHookMasks;
+
+// Calls `f(hooks)` for every mechanic in play among `with_hook` (a kHookMasks field), in table
+// order.
+template <typename F>
+void for_each_mechanic(const GameData& d, MechanicMask with_hook, F&& f) {
+  for (MechanicMask m = d.rules.mechanics & with_hook; m != 0; m &= m - 1)
     f(kMechanicTable[static_cast<std::size_t>(std::countr_zero(m))]);
 }
 

@@ -42,10 +42,6 @@ void figure_moves(const GameData& d, MoveList& out) {
       [&](const GameData& g, int segment) { return stands_with(g, segment, roots); }, out);
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Pig;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   if (!(Move::deploy(MoveKind::Pig, move.segment) == move))
     return Error{ErrorCode::BadNotation, "malformed pig move"};

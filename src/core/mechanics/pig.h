@@ -22,7 +22,6 @@ struct ScoreEvent;
 namespace pig {
 void setup(GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 bool can_stand(const GameData& d, int segment);

@@ -43,10 +43,6 @@ void figure_moves(const GameData& d, MoveList& out) {
   }
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::PortalDeploy;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   if (!portal_turn(d))
     return Error{ErrorCode::IllegalMove,

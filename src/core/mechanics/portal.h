@@ -20,7 +20,6 @@ struct GameData;
 
 namespace portal {
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 }  // namespace portal

@@ -47,10 +47,6 @@ void figure_moves(const GameData& d, MoveList& out) {
       out.push(removal(d, f));
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Princess;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& /*move*/) {
   if (!occupied_princess_city(d))
     return Error{ErrorCode::IllegalMove,

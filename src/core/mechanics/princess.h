@@ -22,7 +22,6 @@ namespace princess {
 bool compels(const GameData& d);
 std::optional<Error> figure_blocked(const GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
-bool owns(MoveKind kind);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 }  // namespace princess

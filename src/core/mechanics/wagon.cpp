@@ -124,10 +124,6 @@ void figure_moves(const GameData& d, MoveList& out) {
   push_follower_deployments(d, FigureKind::Wagon, out);
 }
 
-bool owns(MoveKind kind) {
-  return kind == MoveKind::Wagon;
-}
-
 std::optional<Error> explain(const GameData& d, const Move& move) {
   if (!(Move::deploy(MoveKind::Wagon, move.segment) == move))
     return Error{ErrorCode::BadNotation, "malformed wagon move"};
