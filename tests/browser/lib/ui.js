@@ -106,9 +106,13 @@ export async function assertMatches(page, st, label = '') {
   return view;
 }
 
-// Every action the page offers for the current decision (placements as squares).
+// Every action the page offers for the current decision (placements as squares). When several
+// kinds of figure may be deployed, the board shows the spots of the chosen kind only (and a
+// deployment through a magic portal is a board spot only): every figure-choice button of the card
+// is clicked in turn and the spots of each kind are collected. The choice is left on the last
+// kind (decide() clicks the kind it deploys).
 export async function offered(page) {
-  return page.evaluate(() => {
+  const read = () => page.evaluate(() => {
     const actions = new Set();
     for (const el of document.querySelectorAll('[data-testid="meeple-spot"], [data-testid="bridge-option"], [data-testid="claim-spot"], [data-testid="action-card"] button[data-action], [data-testid="bazaar-panel"] [data-action]')) {
       if (el.dataset.action && !el.dataset.action.startsWith('bid ')) actions.add(el.dataset.action);
@@ -117,12 +121,18 @@ export async function offered(page) {
     const squares = [...document.querySelectorAll('[data-testid="board-position"]')].map((el) => ({
       x: Number(el.dataset.x), y: Number(el.dataset.y), needsBridge: el.dataset.needsBridge,
     }));
-    return {
-      actions: [...actions].sort(),
-      bids: input ? { min: Number(input.min), max: Number(input.max) } : null,
-      squares,
-    };
+    const figures = [...document.querySelectorAll('[data-testid^="figure-choice-"]')].map((el) => el.dataset.figure);
+    return { actions: [...actions], bids: input ? { min: Number(input.min), max: Number(input.max) } : null, squares, figures };
   });
+  const first = await read();
+  const actions = new Set(first.actions);
+  for (const figure of first.figures) {
+    const choice = `[data-testid="figure-choice-${figure}"]`;
+    await page.click(choice);
+    await page.waitForSelector(`${choice}[aria-checked="true"]`);
+    for (const a of (await read()).actions) actions.add(a);
+  }
+  return { actions: [...actions].sort(), bids: first.bids, squares: first.squares };
 }
 
 // The page offers exactly the server's legal actions.
