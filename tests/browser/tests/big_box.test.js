@@ -1,5 +1,5 @@
 // The Big Box in the browser: a whole six-player game with all five expansions (bcb, ic, tb, pd,
-// am), created through the lobby form (seed SEED, the whole shuffled Big Box deck, no fixed deck)
+// am), created through the lobby form (seed 14, the whole shuffled Big Box deck, no fixed deck)
 // and played to the results dialog. Ann is human and plays on the page (hotseat mode), every one
 // of her decisions made by clicks and keys; the five other seats are the greedy and random bots.
 // The test's own connection holds Ann's seat (with the token of her join link) to read each
