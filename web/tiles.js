@@ -176,6 +176,11 @@ function layoutTile(tile) {
       const [a, b] = road.ports.map((p) => PORT_XY[p]);
       anchor = a[0] === b[0] || a[1] === b[1] ? [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] : quadPoint(a, CENTRE, b, 0.5);
       if (layout.bazaar && dist(anchor, layout.bazaar) < 14) anchor = quadPoint(a, CENTRE, b, 0.25);
+      // Two through roads crossing in the middle (TB-B): the second one's follower goes a little
+      // along its own road, so the two spots (and followers) do not cover each other.
+      if (layout.roads.some((r) => dist(r.anchor, anchor) < 14)) {
+        anchor = a[0] === b[0] || a[1] === b[1] ? [a[0] + (b[0] - a[0]) * 0.3, a[1] + (b[1] - a[1]) * 0.3] : quadPoint(a, CENTRE, b, 0.25);
+      }
     }
     layout.roads.push({ segment: road, d, anchor });
   }

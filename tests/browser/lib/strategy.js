@@ -140,3 +140,67 @@ export function looks(catalogue, id) {
     ])).sort());
   };
 }
+
+// The Big Box test's choices (big_box.test.js): deterministic, from the server's structured
+// `actions`, steered towards the abbey's draw and an abbey played, the dragon, the fairy, the
+// magic portal, the princess, the Abbey & Mayor figures and bazaar auctions. `seen` counts the
+// kinds of decision taken so far (updated). Any decision but a placement:
+export function bigBoxChoice(st, seen) {
+  const actions = st.actions;
+  const phase = st.pending.phase;
+  const all = (verb) => actions.filter((a) => a.verb === verb);
+  const first = (verb) => actions.find((a) => a.verb === verb);
+  const has = (action) => st.legal.includes(action);
+  const take = (kind, action) => {
+    seen.set(kind, (seen.get(kind) || 0) + 1);
+    return action;
+  };
+  if (phase === 'abbey' || phase === 'abbey-round') {
+    // The first abbey decision draws a tile; after that, the abbey goes into the first hole.
+    if (first('abbey') && seen.has('draw')) return take('abbey', first('abbey').action);
+    if (has('draw')) return take('draw', 'draw');
+    return take('keep-abbey', 'pass');
+  }
+  if (phase === 'wagon') return first('move') ? take('move', first('move').action) : take('wagon-home', 'pass');
+  if (phase === 'dragon') return take('dragon', first('dragon').action);
+  if (phase === 'castle') return !seen.has('castle') || !has('score') ? take('castle', 'castle') : take('score', 'score');
+  if (phase === 'claim') return take('claim', first('claim').action);
+  if (phase === 'choose') return take('choose', first('choose').action);
+  if (phase === 'bid') {
+    const bids = all('bid').sort((a, b) => a.amount - b.amount);
+    if (st.bazaar?.highest_bid === null || st.bazaar?.highest_bid === undefined) return take('bid', bids[0].action);
+    if (has('pass')) return take('pass-bid', 'pass');
+    return take('bid', bids[0].action);
+  }
+  if (phase === 'buy-or-sell') return (seen.get('buy') || 0) <= (seen.get('sell') || 0) && has('buy') ? take('buy', 'buy') : take('sell', has('sell') ? 'sell' : 'buy');
+  if (phase === 'meeple') {
+    const bridges = all('bridge');
+    if (bridges.length && (!has('skip') || !seen.has('bridge'))) return take('bridge', bridges[0].action);
+    const princess = first('princess');
+    if (princess) return take('princess', princess.action);
+    const portal = actions.find((a) => a.portal);
+    if (portal && !seen.has('portal')) return take('portal', portal.action);
+    for (const figure of ['mayor', 'wagon', 'barn', 'builder', 'pig', 'large']) {
+      const a = first(figure);
+      if (a && (seen.get(figure) || 0) < 2) return take(figure, a.action);
+    }
+    const fairy = first('fairy');
+    if (fairy && (seen.get('fairy') || 0) < 3) return take('fairy', fairy.action);
+    const me = st.players[st.pending.seat];
+    const meeple = all('meeple').filter((a) => !a.portal && ['city', 'cloister', 'road'].includes(a.feature));
+    if (meeple.length && me.followers > 2) return take('meeple', meeple[0].action);
+    if (has('skip')) return take('skip', 'skip');
+  }
+  return take(`other ${phase}`, st.legal[0]);
+}
+
+// A placement: the `n`th decision's square in a fixed order that moves round the board, turned to
+// its last look (one option per look of the tile, as the page offers them).
+export function bigBoxPlacement(st, catalogue, n, seen) {
+  const squares = squaresOf(st.legal, st.needs_bridge, looks(catalogue, st.tile)).sort((a, b) => a.y - b.y || a.x - b.x);
+  const square = squares[(n * 7) % squares.length];
+  const plain = square.options.filter((o) => !o.needsBridge);
+  const option = (plain.length ? plain : square.options).at(-1);
+  if (option.needsBridge) seen.set('needs-bridge', (seen.get('needs-bridge') || 0) + 1);
+  return { square, option };
+}

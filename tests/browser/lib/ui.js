@@ -106,9 +106,13 @@ export async function assertMatches(page, st, label = '') {
   return view;
 }
 
-// Every action the page offers for the current decision (placements as squares).
+// Every action the page offers for the current decision (placements as squares). When several
+// kinds of figure may be deployed, the board shows the spots of the chosen kind only (and a
+// deployment through a magic portal is a board spot only): every other figure-choice button of
+// the card is clicked in turn and the spots of each kind are collected; then the kind chosen before
+// is chosen again, so the page is left as it was.
 export async function offered(page) {
-  return page.evaluate(() => {
+  const read = () => page.evaluate(() => {
     const actions = new Set();
     for (const el of document.querySelectorAll('[data-testid="meeple-spot"], [data-testid="bridge-option"], [data-testid="claim-spot"], [data-testid="action-card"] button[data-action], [data-testid="bazaar-panel"] [data-action]')) {
       if (el.dataset.action && !el.dataset.action.startsWith('bid ')) actions.add(el.dataset.action);
@@ -117,12 +121,24 @@ export async function offered(page) {
     const squares = [...document.querySelectorAll('[data-testid="board-position"]')].map((el) => ({
       x: Number(el.dataset.x), y: Number(el.dataset.y), needsBridge: el.dataset.needsBridge,
     }));
-    return {
-      actions: [...actions].sort(),
-      bids: input ? { min: Number(input.min), max: Number(input.max) } : null,
-      squares,
-    };
+    const choices = [...document.querySelectorAll('[data-testid^="figure-choice-"]')];
+    const figures = choices.filter((el) => el.getAttribute('aria-checked') !== 'true').map((el) => el.dataset.figure);
+    const chosen = choices.find((el) => el.getAttribute('aria-checked') === 'true')?.dataset.figure ?? null;
+    return { actions: [...actions], bids: input ? { min: Number(input.min), max: Number(input.max) } : null, squares, figures, chosen };
   });
+  const first = await read();
+  const actions = new Set(first.actions);
+  const choose = async (figure) => {
+    const choice = `[data-testid="figure-choice-${figure}"]`;
+    await page.click(choice);
+    await page.waitForSelector(`${choice}[aria-checked="true"]`);
+  };
+  for (const figure of first.figures) {
+    await choose(figure);
+    for (const a of (await read()).actions) actions.add(a);
+  }
+  if (first.figures.length && first.chosen) await choose(first.chosen);
+  return { actions: [...actions].sort(), bids: first.bids, squares: first.squares };
 }
 
 // The page offers exactly the server's legal actions.
@@ -163,7 +179,10 @@ export async function assertOffersLegal(page, st) {
 // looks()), then turning on to the wanted one and confirming (Enter, button or board button).
 export async function placeTile(page, action, legalRotations, style = 0) {
   const [, x, y] = /^place (-?\d+),(-?\d+) r(\d+)$/.exec(action);
-  await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);
+  // With a single square to choose from the page previews the tile there at once (covering
+  // the square): nothing to click then.
+  const shown = await page.$eval(tid('preview-tile'), (el) => el.dataset.action).catch(() => null);
+  if (!shown || !shown.startsWith(`place ${x},${y} `)) await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);
   const preview = page.locator(tid('preview-tile'));
   await preview.waitFor();
   let turns = 0;
@@ -190,9 +209,18 @@ export async function placeTile(page, action, legalRotations, style = 0) {
 // Clicks a point of the element that is really on top there (as a person would click the
 // visible part of a bridge that has a follower spot in its middle).
 export async function clickVisible(page, selector, options = {}) {
+  const point = await visiblePoint(page, selector);
+  assert.ok(point, `some part of ${selector} can be clicked`);
+  await page.mouse.click(point.x, point.y, options);
+}
+
+// A point of the element where it is on top (null when it is covered everywhere).
+async function visiblePoint(page, selector) {
   const el = page.locator(selector);
   await el.waitFor();
-  const point = await el.evaluate((node) => {
+  // The board may still be gliding to its new fit (a CSS transition): aim once it has settled.
+  await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'));
+  return el.evaluate((node) => {
     const box = node.getBoundingClientRect();
     const fractions = [0.5, 0.3, 0.7, 0.15, 0.85, 0.08, 0.92];
     for (const fy of fractions) {
@@ -205,8 +233,20 @@ export async function clickVisible(page, selector, options = {}) {
     }
     return null;
   });
+}
+
+// Clicks the board's option for `action` (`selector`); when the board is zoomed so far out that
+// other spots cover it everywhere, clicks the card's button for the same action instead (as a
+// player would), if the card has one.
+async function clickBoard(page, selector, action) {
+  const point = await visiblePoint(page, selector);
+  const button = `${tid('action-card')} button[data-action="${action}"]`;
+  if (!point && (await page.locator(button).count())) {
+    page.cardFallbacks = (page.cardFallbacks || 0) + 1;
+    return page.click(button);
+  }
   assert.ok(point, `some part of ${selector} can be clicked`);
-  await page.mouse.click(point.x, point.y, options);
+  return page.mouse.click(point.x, point.y);
 }
 
 // Makes any other decision by clicking what the page shows for it.
@@ -216,11 +256,11 @@ export async function decide(page, action, style = 0) {
     // The spots deploy the figure chosen in the card (shown when several kinds may go).
     const figure = verb;
     const choice = page.locator(tid(`figure-choice-${figure}`));
-    if (await choice.count()) await choice.click();
-    return clickVisible(page, `[data-testid="meeple-spot"][data-action="${action}"]`);
+    if ((await choice.count()) && (await choice.getAttribute('aria-checked')) !== 'true') await choice.click();
+    return clickBoard(page, `[data-testid="meeple-spot"][data-action="${action}"]`, action);
   }
-  if (action.startsWith('bridge ')) return clickVisible(page, `[data-testid="bridge-option"][data-action="${action}"]`);
-  if (action.startsWith('claim ')) return clickVisible(page, `[data-testid="claim-spot"][data-action="${action}"]`);
+  if (action.startsWith('bridge ')) return clickBoard(page, `[data-testid="bridge-option"][data-action="${action}"]`, action);
+  if (action.startsWith('claim ')) return clickBoard(page, `[data-testid="claim-spot"][data-action="${action}"]`, action);
   if (action.startsWith('choose ')) return page.click(`[data-testid="bazaar-choose"][data-action="${action}"]`);
   if (action.startsWith('bid ')) {
     await page.fill(tid('bazaar-bid-amount'), action.slice(4));
@@ -228,13 +268,13 @@ export async function decide(page, action, style = 0) {
   }
   if (action === 'skip') return style % 2 ? page.keyboard.press('s') : page.click(tid('skip'));
   // Abbey & Mayor: a hole for the abbey, the draw, the wagon's destinations.
-  if (verb === 'abbey') return clickVisible(page, `[data-testid="abbey-option"][data-action="${action}"]`);
+  if (verb === 'abbey') return clickBoard(page, `[data-testid="abbey-option"][data-action="${action}"]`, action);
   if (action === 'draw') return page.click(tid('abbey-draw'));
-  if (verb === 'move') return clickVisible(page, `[data-testid="wagon-move-spot"][data-action="${action}"]`);
+  if (verb === 'move') return clickBoard(page, `[data-testid="wagon-move-spot"][data-action="${action}"]`, action);
   // Princess & Dragon: the dragon's steps, the fairy (a tile or a spot), the princess.
-  if (verb === 'dragon') return clickVisible(page, `[data-testid="dragon-option"][data-action="${action}"]`);
-  if (verb === 'fairy') return clickVisible(page, `[data-testid="fairy-option"][data-action="${action}"], [data-testid="fairy-spot"][data-action="${action}"]`);
-  if (verb === 'princess') return clickVisible(page, `[data-testid="princess-spot"][data-action="${action}"]`);
+  if (verb === 'dragon') return clickBoard(page, `[data-testid="dragon-option"][data-action="${action}"]`, action);
+  if (verb === 'fairy') return clickBoard(page, `[data-testid="fairy-option"][data-action="${action}"], [data-testid="fairy-spot"][data-action="${action}"]`, action);
+  if (verb === 'princess') return clickBoard(page, `[data-testid="princess-spot"][data-action="${action}"]`, action);
   if (action === 'pass') {
     // A bid's pass, a wagon staying home or an abbey kept: whichever the page shows.
     return page.click(`${tid('bazaar-pass')}, ${tid('wagon-pass')}, ${tid('abbey-pass')}`);
