@@ -2,6 +2,8 @@
 // documented error code and a message, never a crash, and never change the game.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "core/notation.h"
 #include "record/record.h"
 
@@ -29,6 +31,32 @@ void expect_rejected(GameState& state, const std::string& text, ErrorCode code) 
     EXPECT_FALSE(move.error().message.empty());
   }
   EXPECT_TRUE(state == before) << "a rejected action changed the game";
+}
+
+// A record may give a long deck (up to kMaxDeckSize tiles). After a line of 701 cloisters (B:
+// fields on every side) from 0,0 eastwards, the frontier is the 701 squares above the line, the
+// 701 below and one at each end: 1,404 squares, where the next cloister fits in all four
+// rotations, so 5,616 placements, more than a move list first has room for (4,096). The list
+// grows; nothing overflows, and the count is exact.
+TEST(IllegalInput, ALongDeckHasMorePlacementsThanAMoveListFirstHolds) {
+  const TileType cloister = *find_tile_type("B");
+  GameConfig config;
+  config.start_tile = cloister;
+  config.deck.assign(702, cloister);
+  auto created = GameState::create(config);
+  ASSERT_TRUE(created.ok());
+  GameState state = *created;
+  for (int x = 1; x <= 700; ++x) {
+    ASSERT_TRUE(state.apply(Move::place(x, 0, 0)).ok()) << x;
+    ASSERT_TRUE(state.apply(Move::simple(MoveKind::Skip)).ok()) << x;
+  }
+  auto moves = std::make_unique<MoveList>();
+  state.legal_moves(*moves);
+  EXPECT_EQ(moves->size(), 4 * (701 + 701 + 2));
+  EXPECT_GT(moves->size(), MoveList::kInitialCapacity);
+  EXPECT_FALSE(state.check(Move::place(350, -1, 3)).has_value());
+  EXPECT_FALSE(state.check(Move::place(701, 0, 2)).has_value());
+  EXPECT_TRUE(state.check(Move::place(350, -2, 0)).has_value());
 }
 
 TEST(IllegalInput, EveryVerbInThePlacementPhase) {

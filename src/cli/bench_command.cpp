@@ -86,7 +86,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
   }
   if (options.mcts) return run_mcts_bench(options, *rules, out, err);
   using Clock = std::chrono::steady_clock;
-  const auto scratch = std::make_unique<MoveList>();  // 48 KB: keep it off the stack
+  const auto scratch = std::make_unique<MoveList>();  // reused by every playout
   std::uint64_t games = 0;
   std::uint64_t moves = 0;
   std::int64_t checksum = 0;

@@ -25,10 +25,12 @@
 //   Discard, Skip, Castle, Score, Pass, Buy, Sell, Draw: no data
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "core/tiles.h"
 #include "core/types.h"
@@ -146,19 +148,36 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-// A caller-owned, fixed-capacity list: move generation never allocates.
+// A caller-owned list, reused across generations: it allocates room for kInitialCapacity moves
+// when made and grows only past that, so move generation does not allocate in practice. (It must
+// grow: with a long record-given deck a magic portal or a placement can have tens of thousands of
+// legal moves, and untrusted input never overflows a buffer.)
 class MoveList {
  public:
-  static constexpr int kCapacity = 4096;
+  static constexpr int kInitialCapacity = 4096;
+
+  MoveList() : moves_(kInitialCapacity), capacity_(kInitialCapacity) {}
 
   void clear() { size_ = 0; }
   void push(const Move& move) {
-    assert(size_ < kCapacity);
-    moves_[size_++] = move;
+    if (size_ == capacity_) [[unlikely]]
+      grow(size_ + 1);
+    moves_[static_cast<std::size_t>(size_++)] = move;
+  }
+  // Appending in a hot loop: write at most `room` moves through the cursor, then commit it once.
+  // (push() stores the size after every move, and the compiler reloads it after each byte of a
+  // Move, which may alias it.)
+  Move* cursor(int room) {
+    if (size_ + room > capacity_) grow(size_ + room);
+    return moves_.data() + size_;
+  }
+  void commit(const Move* end) {
+    size_ = static_cast<int>(end - moves_.data());
+    assert(size_ >= 0 && size_ <= capacity_);
   }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[i]; }
+  const Move& operator[](int i) const { return moves_[static_cast<std::size_t>(i)]; }
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   bool contains(const Move& move) const {
@@ -168,8 +187,14 @@ class MoveList {
   }
 
  private:
+  void grow(int needed) {
+    moves_.resize(std::max(static_cast<std::size_t>(needed), 2 * moves_.size()));
+    capacity_ = static_cast<int>(moves_.size());
+  }
+
   int size_ = 0;
-  std::array<Move, kCapacity> moves_;
+  std::vector<Move> moves_;
+  int capacity_;  // moves_.size(), kept as a count: push() compares it with no division
 };
 
 }  // namespace carcassonne

@@ -56,10 +56,13 @@ void place_moves(const GameData& d, MoveList& out) {
   const TileType tile = d.turn.in_hand;
   const MechanicHooks* helper = placement_helper(d);
   if (helper != nullptr && !helper->placement_enabled(d)) helper = nullptr;
-  // Rotations in increasing order, one bit at a time (most squares fit none or one).
-  auto push_rotations = [&out](const FrontierSquare& square, unsigned rotations) {
+  // Rotations in increasing order, one bit at a time (most squares fit none or one). A placement
+  // move per square and rotation: the longest list of a turn, written through a cursor.
+  Move* cursor = out.cursor(kRotationCount * static_cast<int>(d.board.frontier().size()));
+  auto push_rotations = [&cursor](const FrontierSquare& square, unsigned rotations) {
     for (; rotations != 0; rotations &= rotations - 1)
-      out.push(Move::place(square.x, square.y, static_cast<Rotation>(std::countr_zero(rotations))));
+      *cursor++ =
+          Move::place(square.x, square.y, static_cast<Rotation>(std::countr_zero(rotations)));
   };
   bool plain = false;
   if (helper == nullptr) {
@@ -81,6 +84,7 @@ void place_moves(const GameData& d, MoveList& out) {
       push_rotations(square, fits | helped);
     }
   }
+  out.commit(cursor);
   for_each_mechanic(d, kHookMasks.placement_extra, [&](const MechanicHooks& m) {
     if (m.placement_extra != nullptr) m.placement_extra(d, plain, out);
   });
