@@ -32,7 +32,8 @@ bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
   const FeatureNode& node = d.features.node(root);
   // TB-7: never on a feature the placement completed (it would come straight home).
   if (node.open_edges == 0 || node.scored) return false;
-  return roots.contains(root);
+  // A feature with no follower at all holds none of the player's: no need to look for them.
+  return node.followers != 0 && roots.contains(root);
 }
 
 }  // namespace

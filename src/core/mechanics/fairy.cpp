@@ -54,7 +54,7 @@ bool allowed_tile(const GameData& d, int tile) {
   return tile != d.mechanics.fairy.tile && tile != d.mechanics.dragon.tile;
 }
 
-Move fairy_move(const GameData& d, const Follower& f, int tile) {
+inline Move fairy_move(const GameData& d, const Follower& f, int tile) {
   const PlacedTile& p = d.placed[static_cast<std::size_t>(tile)];
   if (!beside_follower(d)) return Move::at(MoveKind::Fairy, p.x, p.y, 0);
   return Move::at(MoveKind::Fairy, p.x, p.y, segment_on(d, f, tile), 1);
@@ -97,11 +97,18 @@ void begin_part(GameData& d) {
       (d.turn.part != PartKind::Normal && d.turn.part != PartKind::BazaarRound))
     return;
   const PlayerId player = d.turn.player;
-  const std::uint8_t favoured_player =
-      favoured(d, [&](const Follower& f) { return f.player == player; }) & (1u << player);
-  if (favoured_player == 0) return;
+  const int tile = d.mechanics.fairy.tile;
+  bool favoured_player = false;  // the first of the player's followers the fairy favours decides
+  for (const Follower& f : d.followers) {
+    if (f.player != player || !figure_info(f.kind).follower) continue;
+    if (beside_follower(d) ? f.with_fairy : d.stands_on(f, tile)) {
+      favoured_player = true;
+      break;
+    }
+  }
+  if (!favoured_player) return;
   if (d.turn.part == PartKind::Normal && !tile_to_draw(d)) return;
-  score(d, favoured_player, 1);
+  score(d, static_cast<std::uint8_t>(1u << player), 1);
 }
 
 void figure_moves(const GameData& d, MoveList& out) {

@@ -21,7 +21,8 @@ bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
   if (segment == kBridgeSegment || d.segment_kind(d.turn.tile, segment) != FeatureKind::Field)
     return false;
   const NodeId root = d.feature_of(d.turn.tile, segment);
-  return roots.contains(root);
+  // A farm with no follower at all holds none of the player's: no need to look for them.
+  return d.features.node(root).followers != 0 && roots.contains(root);
 }
 
 }  // namespace
