@@ -308,6 +308,13 @@ bool allowed(const GameData& d, int x, int y, BridgeAxis axis) {
   const PlacedTile& turn = d.placed[static_cast<std::size_t>(d.turn.tile)];
   const int distance = std::abs(x - turn.x) + std::abs(y - turn.y);
   if (distance > 1) return false;  // on the tile just placed or one sharing a side with it
+  // Quick rejection, asked ten times at every figure step (allowed_in decides): a tile there with
+  // fields at both ends of the axis.
+  const int tile = d.board.tile_at(x, y);
+  if (tile < 0) return false;
+  for (Side end : {axis == BridgeAxis::NorthSouth ? Side::North : Side::East,
+                   axis == BridgeAxis::NorthSouth ? Side::South : Side::West})
+    if (d.shown_edge(tile, end) != EdgeKind::Field) return false;
   const Hypothesis as_is;
   if (!allowed_in(d, as_is, x, y, axis)) return false;
   if (!b.required) return true;
