@@ -13,15 +13,6 @@ StepResult figure_step(GameData& d, bool /*entering*/) {
   return StepResult::Wait;
 }
 
-bool deploy_target_exists(const GameData& d, FigureKind kind, int segment) {
-  if (d.flow.phase != Phase::Follower || d.turn.tile < 0 || d.turn.tile_closed ||
-      d.figures_of(d.turn.player, kind) == 0)
-    return false;
-  const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
-  if (segment == kBridgeSegment) return placed.has_bridge();
-  return segment >= 0 && segment < tile_spec(placed.type).segment_count;
-}
-
 bool can_deploy(const GameData& d, FigureKind kind, int segment) {
   if (!deploy_target_exists(d, kind, segment)) return false;
   return feature_open_to(kind, d.features.node(d.feature_of(d.turn.tile, segment)));

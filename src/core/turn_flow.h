@@ -90,7 +90,16 @@ StepResult apply_figure(GameData& d, const Move& move);
 bool can_deploy(const GameData& d, FigureKind kind, int segment);
 // The part of every figure's test that does not depend on the figure's own rule: the figure
 // step is pending, the player has a figure of `kind`, the tile just placed has `segment`.
-bool deploy_target_exists(const GameData& d, FigureKind kind, int segment);
+// (Inline: the builder's and pig's tests ask it for every segment of every figure step.)
+inline bool deploy_target_exists(const GameData& d, FigureKind kind, int segment) {
+  if (d.flow.phase != Phase::Follower || d.turn.tile < 0 || d.turn.tile_closed ||
+      d.figures_of(d.turn.player, kind) == 0)
+    return false;
+  const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
+  if (segment == kBridgeSegment) return placed.has_bridge();
+  return segment >= 0 && segment < tile_spec(placed.type).segment_count;
+}
+
 // Why that part fails (no such segment, none in supply), or nullopt.
 std::optional<Error> explain_deploy_target(const GameData& d, FigureKind kind, int segment);
 // Why only a mechanic's prelude is legal in the figure step now (a placement awaiting its

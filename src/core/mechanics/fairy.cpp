@@ -38,7 +38,8 @@ void for_each_follower_tile(const GameData& d, PlayerId player, F&& f) {
     if (figure.player != player || !figure_info(figure.kind).follower) continue;
     const FeatureNode& node = d.features.node(figure.node);
     f(figure, static_cast<int>(node.placed_tile));
-    if (node.kind != FeatureKind::City) continue;  // castles are cities
+    // Castles are cities; with no castle on the board there is no root to look up.
+    if (node.kind != FeatureKind::City || d.mechanics.castles.castles.empty()) continue;
     const NodeId root = d.features.find_const(figure.node);
     if (!d.features.node(root).castle) continue;
     NodeId member = root;
