@@ -69,9 +69,18 @@ void setup(GameData& d) {
 
 void figure_moves(const GameData& d, MoveList& out) {
   if (!barn_turn(d)) return;
+  // Most corners of a new tile are open: the three squares around each corner are looked up
+  // once here, and corner_refusal decides only where all three hold tiles.
+  const PlacedTile& p = d.placed[static_cast<std::size_t>(d.turn.tile)];
+  auto at = [&](int dx, int dy) { return d.board.occupied(p.x + dx, p.y + dy); };
+  const bool north = at(0, -1), east = at(1, 0), south = at(0, 1), west = at(-1, 0);
+  const std::array<bool, kCornerCount> closed = {
+      north && west && at(-1, -1), north && east && at(1, -1), south && east && at(1, 1),
+      south && west && at(-1, 1)};
   for (int c = 0; c < kCornerCount; ++c) {
     std::uint8_t farm = kNoSegment;
-    if (corner_refusal(d, c, &farm) == nullptr) out.push(Move::deploy(MoveKind::Barn, c));
+    if (closed[static_cast<std::size_t>(c)] && corner_refusal(d, c, &farm) == nullptr)
+      out.push(Move::deploy(MoveKind::Barn, c));
   }
 }
 
