@@ -299,11 +299,7 @@ void GameData::release_unaccompanied(NodeId root) {
       remove_figure(i);
 }
 
-bool GameData::stands_on(const Follower& figure, int tile) const {
-  const FeatureNode& own = features.node(figure.node);
-  if (own.placed_tile == tile) return true;
-  // Castles are cities: elsewhere, or with no castle on the board, there is no root to look up.
-  if (own.kind != FeatureKind::City || mechanics.castles.castles.empty()) return false;
+bool GameData::stands_in_castle_on(const Follower& figure, int tile) const {
   const NodeId root = features.find_const(figure.node);
   if (!features.node(root).castle) return false;
   // A castle's follower stands on both of its tiles: the castle city's two segments.

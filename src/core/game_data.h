@@ -250,7 +250,15 @@ struct GameData {
   void release_unaccompanied(NodeId root);
   // Whether a figure stands on placed tile `tile`: its segment's tile (a bridge's is the tile it
   // spans), and for a castle's follower either of the castle's two tiles.
-  bool stands_on(const Follower& figure, int tile) const;
+  bool stands_on(const Follower& figure, int tile) const {
+    const FeatureNode& own = features.node(figure.node);
+    if (own.placed_tile == tile) return true;
+    // Castles are cities: elsewhere, or with no castle on the board, there is no root to look up.
+    if (own.kind != FeatureKind::City || mechanics.castles.castles.empty()) return false;
+    return stands_in_castle_on(figure, tile);
+  }
+  // A castle's follower stands on both of its tiles.
+  bool stands_in_castle_on(const Follower& figure, int tile) const;
   // Tiles back into the deck: shuffled into the undrawn ones (seeded deck) or after them.
   void return_to_deck(const std::vector<TileType>& tiles);
   // Scores a feature for its majority and sends its figures home (completed: marks it scored).
