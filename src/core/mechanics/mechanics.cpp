@@ -253,7 +253,10 @@ constexpr HookMasks hook_masks() {
 }
 }  // namespace
 
-constexpr HookMasks kHookMasks = hook_masks();
+// Not constexpr: under UBSan GCC does not treat comparing a function's address with null as a
+// constant expression, so there it is computed when the program starts (elsewhere the compiler
+// initialises it statically). Nothing reads it before main.
+const HookMasks kHookMasks = hook_masks();
 
 namespace {
 // Per MoveKind, the row of the mechanic that owns it as a figure action, or -1.
