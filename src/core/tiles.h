@@ -932,7 +932,6 @@ inline constexpr auto kBridgeCandidateTable = build_rotation_mask_table(only_roa
 
 // Per tile type and demand byte, a mask of rotations (the shape of the tables above).
 using RotationMaskTable = std::array<std::array<std::uint8_t, 256>, kTileTypeCount>;
-inline constexpr const RotationMaskTable& kBridgeCandidateRotations = detail::kBridgeCandidateTable;
 
 constexpr std::uint8_t bridge_candidate_rotations(TileType type, std::uint8_t required) {
   return detail::kBridgeCandidateTable[type][required];
