@@ -149,12 +149,14 @@ struct Move {
 };
 
 // A caller-owned list, reused across generations: it allocates room for kInitialCapacity moves
-// when made and grows only past that, so move generation does not allocate in practice. (It must
-// grow: with a long record-given deck a magic portal or a placement can have tens of thousands of
-// legal moves, and untrusted input never overflows a buffer.)
+// when made and grows only past that, so move generation into a reused list does not allocate in
+// practice. (It must grow: with a long record-given deck a magic portal or a placement can have
+// tens of thousands of legal moves, and untrusted input never overflows a buffer.) The first
+// allocation stays small because check() and perft make a fresh list per call, and its moves are
+// zeroed when made: 512 holds all but the rarest placement lists of a game from the box.
 class MoveList {
  public:
-  static constexpr int kInitialCapacity = 4096;
+  static constexpr int kInitialCapacity = 512;
 
   MoveList() : moves_(kInitialCapacity), capacity_(kInitialCapacity) {}
 
