@@ -673,7 +673,7 @@ TEST(AmScenarioExample, ExAm2NoBarnWhereCitiesTouchTheJunction) {
 //   PD-E r270: SE has ESE (east strip) and SSE (south field); 1,1 is B
 //   AM-I r0: NE has NNE (strip N) and ENE (strip E); 1,1 is B
 //   AM-I r270: SE has ESE (strip E) and SSE (strip S); 1,1 is B
-// (TB-O and TB-W, SE likewise, need roads on two sides of the junction and are left out.)
+// (TB-O and TB-W, SE likewise, need another layout: the next test.)
 // Each time no barn is offered (the other corners of 1,1 miss tiles) and "barn NW" is refused.
 TEST(AmScenarioBarn, Am14CornersBetweenTwoFieldsOfOneTileAreNoBarnCorners) {
   struct Case {
@@ -696,6 +696,35 @@ TEST(AmScenarioBarn, Am14CornersBetweenTwoFieldsOfOneTileAreNoBarnCorners) {
     EXPECT_TRUE(starting_with(follower_options(*state), "barn").empty());
     expect_illegal(am(deck, with(turns, {"barn NW"}), c.expansions), "barn NW");
   }
+}
+
+// AM-14, TB-O and TB-W: their SE corner has two fields (ESE; and SSE, or SSE SSW). Red puts the
+// tile r0 at -1,0 (its east road meets D's west road); Blue V r180 at -1,1 (road N meets TB-O's
+// south road, or for TB-W road E and S: V r270, its north field against TB-W's south field);
+// Red's last tile V r0 at 0,1 (north field against D's south field, west road against the road
+// at -1,1). The junction at 0,1's NW corner: D's SW corner (the field south of its road), the
+// V at -1,1 (its NE corner in one field) and V r0's NW corner (its large field) all qualify; the
+// tile at -1,0 does not, so no barn is offered and "barn NW" is refused.
+TEST(AmScenarioBarn, Am14TradersTilesWithTwoFieldsAtTheirSouthEastCornerAreNoBarnCorners) {
+  struct Case {
+    const char* tile;
+    const char* below;  // the V at -1,1
+  };
+  for (const Case& c : {Case{"TB-O", "place -1,1 r180"}, Case{"TB-W", "place -1,1 r270"}}) {
+    SCOPED_TRACE(c.tile);
+    const Strings deck = {c.tile, "V", "V", "E"};
+    const Strings turns = {"place -1,0 r0", "skip", c.below, "skip", "place 0,1 r0"};
+    auto state = play_am(deck, turns, {"am", "tb"});
+    ASSERT_TRUE(state);
+    EXPECT_TRUE(starting_with(follower_options(*state), "barn").empty());
+    expect_illegal(am(deck, with(turns, {"barn NW"}), {"am", "tb"}), "barn NW");
+  }
+  // The control: V r270 at -1,0 instead (roads E and S, its SE corner one small field), and the
+  // same junction is a barn corner.
+  const Strings control = {"place -1,0 r270", "skip", "place -1,1 r180", "skip", "place 0,1 r0"};
+  auto state = play_am({"V", "V", "V", "E"}, control, {"am"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(starting_with(follower_options(*state), "barn"), Strings{"barn NW"});
 }
 
 // EX-AM3, AM-13, AM-15, AM-16 (L760-768): Blue places the barn; Red (in the picture: Yellow),
