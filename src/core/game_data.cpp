@@ -299,18 +299,6 @@ void GameData::release_unaccompanied(NodeId root) {
       remove_figure(i);
 }
 
-bool GameData::stands_in_castle_on(const Follower& figure, int tile) const {
-  const NodeId root = features.find_const(figure.node);
-  if (!features.node(root).castle) return false;
-  // A castle's follower stands on both of its tiles: the castle city's two segments.
-  NodeId member = root;
-  do {
-    if (features.node(member).placed_tile == tile) return true;
-    member = features.node(member).next_member;
-  } while (member != root);
-  return false;
-}
-
 void GameData::return_to_deck(const std::vector<TileType>& tiles) {
   deck.tiles.insert(deck.tiles.end(), tiles.begin(), tiles.end());
   if (!deck.seeded) return;

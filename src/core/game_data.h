@@ -248,17 +248,38 @@ struct GameData {
   // Special figures (builder, pig) of the feature whose owner has no follower left in it go home
   // (a barn stays).
   void release_unaccompanied(NodeId root);
-  // Whether a figure stands on placed tile `tile`: its segment's tile (a bridge's is the tile it
-  // spans), and for a castle's follower either of the castle's two tiles.
-  bool stands_on(const Follower& figure, int tile) const {
+  // Calls visit(tile, segment) for each placed tile a figure stands on, with its segment there:
+  // its segment's tile (a bridge's is the tile it spans), and for a castle's follower also the
+  // castle's other tile. Stops when visit returns false.
+  template <typename Visit>
+  void for_each_tile_under(const Follower& figure, Visit&& visit) const {
     const FeatureNode& own = features.node(figure.node);
-    if (own.placed_tile == tile) return true;
+    if (!visit(static_cast<int>(own.placed_tile), static_cast<int>(own.segment))) return;
     // Castles are cities: elsewhere, or with no castle on the board, there is no root to look up.
-    if (own.kind != FeatureKind::City || mechanics.castles.castles.empty()) return false;
-    return stands_in_castle_on(figure, tile);
+    if (own.kind != FeatureKind::City || mechanics.castles.castles.empty()) return;
+    const NodeId root = features.find_const(figure.node);
+    if (!features.node(root).castle) return;
+    NodeId member = root;
+    do {
+      const FeatureNode& node = features.node(member);
+      if (node.placed_tile != own.placed_tile &&
+          !visit(static_cast<int>(node.placed_tile), static_cast<int>(node.segment)))
+        return;
+      member = node.next_member;
+    } while (member != root);
   }
-  // A castle's follower stands on both of its tiles.
-  bool stands_in_castle_on(const Follower& figure, int tile) const;
+  // The segment a figure stands on at placed tile `tile` (for_each_tile_under), or -1.
+  int segment_under(const Follower& figure, int tile) const {
+    int segment = -1;
+    for_each_tile_under(figure, [&](int under, int s) {
+      if (under == tile) segment = s;
+      return under != tile;
+    });
+    return segment;
+  }
+  bool stands_on(const Follower& figure, int tile) const {
+    return segment_under(figure, tile) >= 0;
+  }
   // Tiles back into the deck: shuffled into the undrawn ones (seeded deck) or after them.
   void return_to_deck(const std::vector<TileType>& tiles);
   // Scores a feature for its majority and sends its figures home (completed: marks it scored).

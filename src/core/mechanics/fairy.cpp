@@ -14,40 +14,16 @@ bool beside_follower(const GameData& d) {
   return d.rules.fairy() == FairyRule::NextToFollower;
 }
 
-// The segment figure `f` stands on at `tile`: its own on its tile, a castle's cap on the castle's
-// other tile; -1 elsewhere.
-int segment_on(const GameData& d, const Follower& f, int tile) {
-  const FeatureNode& node = d.features.node(f.node);
-  if (node.placed_tile == tile) return node.segment;
-  if (node.kind != FeatureKind::City) return -1;  // castles are cities
-  const NodeId root = d.features.find_const(f.node);
-  if (!d.features.node(root).castle) return -1;
-  NodeId member = root;
-  do {
-    if (d.features.node(member).placed_tile == tile) return d.features.node(member).segment;
-    member = d.features.node(member).next_member;
-  } while (member != root);
-  return -1;
-}
-
 // Calls f(figure, tile) for each follower of `player` and each tile it stands on (a castle's
 // follower: both castle tiles).
 template <typename F>
 void for_each_follower_tile(const GameData& d, PlayerId player, F&& f) {
   for (const Follower& figure : d.followers) {
     if (figure.player != player || !figure_info(figure.kind).follower) continue;
-    const FeatureNode& node = d.features.node(figure.node);
-    f(figure, static_cast<int>(node.placed_tile));
-    // Castles are cities; with no castle on the board there is no root to look up.
-    if (node.kind != FeatureKind::City || d.mechanics.castles.castles.empty()) continue;
-    const NodeId root = d.features.find_const(figure.node);
-    if (!d.features.node(root).castle) continue;
-    NodeId member = root;
-    do {
-      const int tile = d.features.node(member).placed_tile;
-      if (tile != node.placed_tile) f(figure, tile);
-      member = d.features.node(member).next_member;
-    } while (member != root);
+    d.for_each_tile_under(figure, [&](int tile, int) {
+      f(figure, tile);
+      return true;
+    });
   }
 }
 
@@ -58,7 +34,7 @@ bool allowed_tile(const GameData& d, int tile) {
 inline Move fairy_move(const GameData& d, const Follower& f, int tile) {
   const PlacedTile& p = d.placed[static_cast<std::size_t>(tile)];
   if (!beside_follower(d)) return Move::at(MoveKind::Fairy, p.x, p.y, 0);
-  return Move::at(MoveKind::Fairy, p.x, p.y, segment_on(d, f, tile), 1);
+  return Move::at(MoveKind::Fairy, p.x, p.y, d.segment_under(f, tile), 1);
 }
 
 void score(GameData& d, std::uint8_t winners, int points) {
@@ -157,7 +133,7 @@ void apply(GameData& d, const Move& move) {
   for (Follower& f : d.followers) f.with_fairy = false;
   for (Follower& f : d.followers)
     if (f.player == d.turn.player && figure_info(f.kind).follower &&
-        segment_on(d, f, tile) == move.segment) {
+        d.segment_under(f, tile) == move.segment) {
       f.with_fairy = true;
       return;
     }
