@@ -9,12 +9,6 @@
 
 namespace carcassonne {
 
-NodeId GameData::node_of(int tile, int segment) const {
-  const PlacedTile& p = placed[static_cast<std::size_t>(tile)];
-  if (segment == kBridgeSegment) return p.bridge_node;
-  return static_cast<NodeId>(p.first_node + segment);
-}
-
 std::uint8_t GameData::segment_at(int tile, Port port) const {
   const PlacedTile& p = placed[static_cast<std::size_t>(tile)];
   if (p.has_bridge() && is_side_middle(port)) {
@@ -36,13 +30,6 @@ PortMask GameData::segment_ports(int tile, int segment) const {
                                        port_bit(side_middle(Side::West)));
   }
   return rotated_tile(p.type, p.rotation).segment_ports[static_cast<std::size_t>(segment)];
-}
-
-FeatureKind GameData::segment_kind(int tile, int segment) const {
-  if (segment == kBridgeSegment) return FeatureKind::Road;
-  return tile_spec(placed[static_cast<std::size_t>(tile)].type)
-      .segments[static_cast<std::size_t>(segment)]
-      .kind;
 }
 
 std::uint8_t GameData::segment_named(int tile, Port port) const {
@@ -227,8 +214,7 @@ void GameData::place_tile(int x, int y, TileType type, Rotation rotation) {
   placed.push_back(p);
   for (int s = 0; s < spec.segment_count; ++s) {
     const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
-    const int open = std::popcount(static_cast<unsigned>(
-        rotated.segment_ports[static_cast<std::size_t>(s)] & side_middles_mask()));
+    const int open = side_middle_count(rotated.segment_ports[static_cast<std::size_t>(s)]);
     features.add(segment.kind, static_cast<std::uint16_t>(idx), static_cast<std::uint8_t>(s), open,
                  segment.pennants);
   }

@@ -203,9 +203,13 @@ struct GameData {
     return players.figures[index(p)][static_cast<std::size_t>(kind)];
   }
 
-  // ---- Queries (game_data.cpp) ----
+  // ---- Queries (game_data.cpp, the smallest inline: every figure step asks them) ----
   // Node of segment `segment` (kBridgeSegment for the bridge) of placed tile `tile`.
-  NodeId node_of(int tile, int segment) const;
+  NodeId node_of(int tile, int segment) const {
+    const PlacedTile& p = placed[static_cast<std::size_t>(tile)];
+    if (segment == kBridgeSegment) return p.bridge_node;
+    return static_cast<NodeId>(p.first_node + segment);
+  }
   NodeId feature_of(int tile, int segment) const {
     return features.find_const(node_of(tile, segment));
   }
@@ -217,7 +221,12 @@ struct GameData {
   // side for that city, kCloisterPort for the cloister, kInnerPort for an enclosed field.
   std::uint8_t segment_named(int tile, Port port) const;
   Port canonical_location(int tile, int segment) const;
-  FeatureKind segment_kind(int tile, int segment) const;
+  FeatureKind segment_kind(int tile, int segment) const {
+    if (segment == kBridgeSegment) return FeatureKind::Road;
+    return tile_spec(placed[static_cast<std::size_t>(tile)].type)
+        .segments[static_cast<std::size_t>(segment)]
+        .kind;
+  }
   EdgeKind shown_edge(int tile, Side side) const;
   int feature_tile_count(NodeId root) const;
   bool feature_complete(NodeId root) const;

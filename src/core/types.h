@@ -63,9 +63,16 @@ constexpr PortMask port_bit(Port port) {
 constexpr PortMask side_middles_mask() {
   return 0b010'010'010'010;
 }
+// How many side middles `ports` holds (no std::popcount: a library call on the baseline x86-64
+// the build targets, and this runs for every segment placed).
+constexpr int side_middle_count(PortMask ports) {
+  return (ports >> 1 & 1) + (ports >> 4 & 1) + (ports >> 7 & 1) + (ports >> 10 & 1);
+}
 constexpr PortMask half_edges_mask() {
   return 0b101'101'101'101;
 }
+static_assert(side_middle_count(side_middles_mask()) == 4 &&
+              side_middle_count(half_edges_mask()) == 0);
 
 // The point on the neighbouring tile that touches `port` across the shared side.
 constexpr Port facing_port(Port port) {
