@@ -19,15 +19,9 @@ bool can_deploy(const GameData& d, FigureKind kind, int segment) {
 }
 
 void push_follower_deployments(const GameData& d, FigureKind kind, MoveList& out) {
-  // can_deploy per segment, with the tests that do not depend on the segment asked once: the
-  // printed segments push_deployments visits exist, and the bridge exists if the tile has one.
-  if (!deploy_target_exists(d, kind, 0)) return;
-  const bool bridge = d.placed[static_cast<std::size_t>(d.turn.tile)].has_bridge();
-  push_deployments(
+  push_deployments_where(
       d, kind,
-      [kind, bridge](const GameData& g, int segment) {
-        if (segment == kBridgeSegment && !bridge) return false;
-        assert(deploy_target_exists(g, kind, segment));
+      [kind](const GameData& g, int segment) {
         return feature_open_to(kind, g.features.node(g.feature_of(g.turn.tile, segment)));
       },
       out);

@@ -128,6 +128,23 @@ void push_deployments(const GameData& d, FigureKind kind, CanStand can_stand, Mo
     if (can_stand(d, s)) out.push(Move::deploy(verb, s));
   if (can_stand(d, kBridgeSegment)) out.push(Move::deploy(verb, kBridgeSegment));
 }
+// push_deployments where `feature_takes(d, segment)` holds, with the tests of
+// deploy_target_exists that do not depend on the segment asked once (the phase, a volcano, the
+// supply): the printed segments push_deployments visits exist, the bridge if the tile has one.
+template <typename FeatureTakes>
+void push_deployments_where(const GameData& d, FigureKind kind, FeatureTakes feature_takes,
+                            MoveList& out) {
+  if (!deploy_target_exists(d, kind, 0)) return;
+  const bool bridge = d.placed[static_cast<std::size_t>(d.turn.tile)].has_bridge();
+  push_deployments(
+      d, kind,
+      [&](const GameData& g, int segment) {
+        if (segment == kBridgeSegment && !bridge) return false;
+        assert(deploy_target_exists(g, kind, segment));
+        return feature_takes(g, segment);
+      },
+      out);
+}
 // The turn player's follower features, found once per generation and only when a segment needs
 // them (most figure steps offer no segment where a builder or pig could stand): what the special
 // figures' tests ask.

@@ -25,8 +25,9 @@ StepResult start_second_part(GameData& d, PlayerId player) {
   return start_part(d, player, PartKind::Second, kNoTile);
 }
 
-bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
-  if (!deploy_target_exists(d, FigureKind::Builder, segment)) return false;
+// Whether the builder may join the feature of `segment` of the tile just placed (the segment
+// exists and a builder is in supply).
+bool feature_takes_builder(const GameData& d, int segment, FollowerRoots& roots) {
   if (!road_or_city(d.segment_kind(d.turn.tile, segment))) return false;
   const NodeId root = d.feature_of(d.turn.tile, segment);
   const FeatureNode& node = d.features.node(root);
@@ -34,6 +35,11 @@ bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
   if (node.open_edges == 0 || node.scored) return false;
   // A feature with no follower at all holds none of the player's: no need to look for them.
   return node.followers != 0 && roots.contains(root);
+}
+
+bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
+  return deploy_target_exists(d, FigureKind::Builder, segment) &&
+         feature_takes_builder(d, segment, roots);
 }
 
 }  // namespace
@@ -49,9 +55,10 @@ bool can_stand(const GameData& d, int segment) {
 
 void figure_moves(const GameData& d, MoveList& out) {
   FollowerRoots roots(d);
-  push_deployments(
+  push_deployments_where(
       d, FigureKind::Builder,
-      [&](const GameData& g, int segment) { return stands_with(g, segment, roots); }, out);
+      [&](const GameData& g, int segment) { return feature_takes_builder(g, segment, roots); },
+      out);
 }
 
 std::optional<Error> explain(const GameData& d, const Move& move) {

@@ -90,13 +90,18 @@ void begin_part(GameData& d) {
 
 void figure_moves(const GameData& d, MoveList& out) {
   if (!beside_follower(d)) {
-    // One move per tile, however many followers stand there.
+    // One move per tile, however many followers stand there. The tiles seen so far: a filter of
+    // 64 bits on the tile index (most tiles find their bit clear: new), then a look at the list.
     std::array<std::int16_t, 24> seen{};
     int n = 0;
+    std::uint64_t filter = 0;
     for_each_follower_tile(d, d.turn.player, [&](const Follower& f, int tile) {
       if (!allowed_tile(d, tile)) return;
-      for (int i = 0; i < n; ++i)
-        if (seen[static_cast<std::size_t>(i)] == tile) return;
+      const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(tile) & 63u);
+      if ((filter & bit) != 0)
+        for (int i = 0; i < n; ++i)
+          if (seen[static_cast<std::size_t>(i)] == tile) return;
+      filter |= bit;
       if (n < static_cast<int>(seen.size()))
         seen[static_cast<std::size_t>(n++)] = static_cast<std::int16_t>(tile);
       out.push(fairy_move(d, f, tile));

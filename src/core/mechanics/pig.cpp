@@ -16,13 +16,18 @@ bool farmer_of(const GameData& d, NodeId farm, PlayerId player) {
   return false;
 }
 
-bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
-  if (!deploy_target_exists(d, FigureKind::Pig, segment)) return false;
+// Whether the pig may join the farm of `segment` of the tile just placed (the segment exists and
+// a pig is in supply).
+bool farm_takes_pig(const GameData& d, int segment, FollowerRoots& roots) {
   if (segment == kBridgeSegment || d.segment_kind(d.turn.tile, segment) != FeatureKind::Field)
     return false;
   const NodeId root = d.feature_of(d.turn.tile, segment);
   // A farm with no follower at all holds none of the player's: no need to look for them.
   return d.features.node(root).followers != 0 && roots.contains(root);
+}
+
+bool stands_with(const GameData& d, int segment, FollowerRoots& roots) {
+  return deploy_target_exists(d, FigureKind::Pig, segment) && farm_takes_pig(d, segment, roots);
 }
 
 }  // namespace
@@ -38,9 +43,9 @@ bool can_stand(const GameData& d, int segment) {
 
 void figure_moves(const GameData& d, MoveList& out) {
   FollowerRoots roots(d);
-  push_deployments(
+  push_deployments_where(
       d, FigureKind::Pig,
-      [&](const GameData& g, int segment) { return stands_with(g, segment, roots); }, out);
+      [&](const GameData& g, int segment) { return farm_takes_pig(g, segment, roots); }, out);
 }
 
 std::optional<Error> explain(const GameData& d, const Move& move) {
