@@ -71,10 +71,8 @@ void Board::set_edge(int x, int y, Side side, EdgeKind kind) {
 
 int Board::occupied_neighbours8(int x, int y) const {
   int count = 0;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if ((dx != 0 || dy != 0) && occupied(x + dx, y + dy)) ++count;
-  return count;
+  for_each_tile_around(x, y, [&count](int) { ++count; });
+  return count - (occupied(x, y) ? 1 : 0);
 }
 
 bool Board::operator==(const Board& other) const {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,23 @@ class Board {
     return v > 0 ? v - 1 : -1;
   }
   bool occupied(int x, int y) const { return cell(x, y) > 0; }
+  // Calls visit(tile) for each placed tile on the 3x3 squares centred on (x, y), row by row from
+  // the north-west. (Cloisters look at their neighbours at every placement: a block inside the
+  // grid is read with no bounds test per square.)
+  template <typename Visit>
+  void for_each_tile_around(int x, int y, Visit&& visit) const {
+    const int cx = x - 1 - min_x_, cy = y - 1 - min_y_;
+    if (cx >= 0 && cy >= 0 && cx + 2 < width_ && cy + 2 < height_) {
+      const std::int16_t* row = cells_.data() + static_cast<std::ptrdiff_t>(cy) * width_ + cx;
+      for (int r = 0; r < 3; ++r, row += width_)
+        for (int c = 0; c < 3; ++c)
+          if (row[c] > 0) visit(row[c] - 1);
+      return;
+    }
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if (const int tile = tile_at(x + dx, y + dy); tile >= 0) visit(tile);
+  }
   // Index into frontier() of the empty square (x, y), or -1 if it is not on the frontier.
   int frontier_index(int x, int y) const {
     const int v = cell(x, y);
@@ -55,7 +73,10 @@ class Board {
   // Cell encoding: 0 empty, k > 0 placed tile k-1, k < 0 frontier entry -k-1.
   int cell(int x, int y) const {
     const int cx = x - min_x_, cy = y - min_y_;
-    if (cx < 0 || cy < 0 || cx >= width_ || cy >= height_) return 0;
+    // One unsigned comparison per axis: a negative offset wraps to a huge one.
+    if (static_cast<unsigned>(cx) >= static_cast<unsigned>(width_) ||
+        static_cast<unsigned>(cy) >= static_cast<unsigned>(height_))
+      return 0;
     return cells_[static_cast<std::size_t>(cy * width_ + cx)];
   }
   std::int16_t& cell_ref(int x, int y) {

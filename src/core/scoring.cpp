@@ -38,18 +38,14 @@ StepResult collect_completions_step(GameData& d, bool /*entering*/) {
     for (int i = 0; i < n; ++i) consider(nodes[static_cast<std::size_t>(i)]);
   });
   // A cloister completes when the last of its eight neighbours arrives: look around the new tile.
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int tile = d.board.tile_at(placed.x + dx, placed.y + dy);
-      if (tile < 0) continue;
-      const PlacedTile& other = d.placed[static_cast<std::size_t>(tile)];
-      const int cloister = rotated_tile(other.type, other.rotation).cloister_segment;
-      if (cloister < 0) continue;
-      const auto node = static_cast<NodeId>(other.first_node + cloister);
-      if (d.features.node(node).scored || d.board.occupied_neighbours8(other.x, other.y) != 8)
-        continue;
-      completed.push_back(Completion{node, d.feature_value(node, false, nullptr), -1});
-    }
+  d.board.for_each_tile_around(placed.x, placed.y, [&](int tile) {
+    const PlacedTile& other = d.placed[static_cast<std::size_t>(tile)];
+    const int cloister = rotated_tile(other.type, other.rotation).cloister_segment;
+    if (cloister < 0) return;
+    const auto node = static_cast<NodeId>(other.first_node + cloister);
+    if (d.features.node(node).scored || d.board.occupied_neighbours8(other.x, other.y) != 8) return;
+    completed.push_back(Completion{node, d.feature_value(node, false, nullptr), -1});
+  });
   return StepResult::Done;
 }
 
