@@ -3,8 +3,11 @@
 // A plain placement is decided by the fit table (tiles.h): one lookup per square. Mechanics may
 // add placements that fit only with their help (a bridge built this turn) and actions beside
 // them (`discard`); they answer through their rows of kMechanicTable.
-#include <bit>
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/mechanics/mechanics.h"
 #include "core/turn_flow.h"
@@ -56,32 +59,36 @@ void place_moves(const GameData& d, MoveList& out) {
   const TileType tile = d.turn.in_hand;
   const MechanicHooks* helper = placement_helper(d);
   if (helper != nullptr && !helper->placement_enabled(d)) helper = nullptr;
-  // Rotations in increasing order, one bit at a time (most squares fit none or one). A placement
-  // move per square and rotation: the longest list of a turn, written through a cursor.
-  Move* cursor = out.cursor(kRotationCount * static_cast<int>(d.board.frontier().size()));
-  auto push_rotations = [&cursor](const FrontierSquare& square, unsigned rotations) {
-    for (; rotations != 0; rotations &= rotations - 1)
-      *cursor++ =
-          Move::place(square.x, square.y, static_cast<Rotation>(std::countr_zero(rotations)));
-  };
+  // Per demand byte: the rotations that fit (low nibble) and, with a helper, those it may make fit
+  // (high nibble).
+  const std::array<std::uint8_t, 256>& rotations_for =
+      helper != nullptr ? (*helper->placement_table)[tile] : fitting_rotations_row(tile);
+  const std::vector<FrontierSquare>& frontier = d.board.frontier();
+  // A placement move per square and rotation: the longest list of a turn, written through a
+  // cursor. Whether a square takes the tile is a coin toss to the branch predictor, so neither
+  // pass branches on it: the first gathers the squares that take it, without a branch; the
+  // second writes a move for each of their four rotations and advances only past those that fit.
+  Move* cursor = out.cursor(kRotationCount * static_cast<int>(frontier.size()));
   bool plain = false;
-  if (helper == nullptr) {
-    for (const FrontierSquare& square : d.board.frontier()) {
-      const unsigned fits = fitting_rotations(tile, square.required);
-      if (fits == 0) continue;
-      plain = true;
-      push_rotations(square, fits);
+  constexpr std::size_t kChunk = 256;
+  std::array<std::uint16_t, kChunk> taking;  // indices into frontier of the squares that take it
+  for (std::size_t first = 0; first < frontier.size(); first += kChunk) {
+    const std::size_t last = std::min(frontier.size(), first + kChunk);
+    std::size_t count = 0;
+    for (std::size_t i = first; i < last; ++i) {
+      taking[count] = static_cast<std::uint16_t>(i - first);
+      count += rotations_for[frontier[i].required] != 0 ? 1 : 0;
     }
-  } else {
-    const std::array<std::uint8_t, 256>& fit_or_helped = (*helper->placement_table)[tile];
-    for (const FrontierSquare& square : d.board.frontier()) {
-      const unsigned both = fit_or_helped[square.required];
-      if (both == 0) continue;
-      const unsigned fits = both & 15u;
-      plain = plain || fits != 0;
-      const unsigned helped =
-          both > 15u ? helper->placement_rotations(d, tile, square) & ~fits : 0u;
-      push_rotations(square, fits | helped);
+    for (std::size_t k = 0; k < count; ++k) {
+      const FrontierSquare& square = frontier[first + taking[k]];
+      const unsigned both = rotations_for[square.required];
+      unsigned rotations = both & 15u;
+      plain = plain || rotations != 0;
+      if (both > 15u) rotations |= helper->placement_rotations(d, tile, square);
+      for (int r = 0; r < kRotationCount; ++r) {
+        *cursor = Move::place(square.x, square.y, static_cast<Rotation>(r));
+        cursor += rotations >> r & 1u;
+      }
     }
   }
   out.commit(cursor);

@@ -912,6 +912,10 @@ inline constexpr auto kFitTable = build_rotation_mask_table(signature_satisfies)
 constexpr std::uint8_t fitting_rotations(TileType type, std::uint8_t required) {
   return detail::kFitTable[type][required];
 }
+// fitting_rotations of `type` for every demand byte.
+constexpr const std::array<std::uint8_t, 256>& fitting_rotations_row(TileType type) {
+  return detail::kFitTable[type];
+}
 
 namespace detail {
 // Rotations that do not fit, but where every mismatched side pits a road against a field: the
