@@ -119,11 +119,10 @@ bool GameData::feature_complete(NodeId root) const {
 }
 
 int GameData::follower_roots(PlayerId player, std::array<NodeId, kMaxFollowerRoots>& out) const {
-  int n = 0;
-  for (const Follower& f : followers) {
-    if (f.player != player || !figure_info(f.kind).follower) continue;
-    if (n < kMaxFollowerRoots) out[static_cast<std::size_t>(n++)] = features.find_const(f.node);
-  }
+  OwnFollowers own;
+  const int n = own_followers(player, own);
+  for (int i = 0; i < n; ++i)
+    out[static_cast<std::size_t>(i)] = features.find_const(own[static_cast<std::size_t>(i)]->node);
   return n;
 }
 

@@ -18,8 +18,10 @@ bool beside_follower(const GameData& d) {
 // follower: both castle tiles).
 template <typename F>
 void for_each_follower_tile(const GameData& d, PlayerId player, F&& f) {
-  for (const Follower& figure : d.followers) {
-    if (figure.player != player || !figure_info(figure.kind).follower) continue;
+  GameData::OwnFollowers own;
+  const int n = d.own_followers(player, own);
+  for (int i = 0; i < n; ++i) {
+    const Follower& figure = *own[static_cast<std::size_t>(i)];
     d.for_each_tile_under(figure, [&](int tile, int) {
       f(figure, tile);
       return true;
@@ -76,8 +78,10 @@ void begin_part(GameData& d) {
   const PlayerId player = d.turn.player;
   const int tile = d.mechanics.fairy.tile;
   bool favoured_player = false;  // the first of the player's followers the fairy favours decides
-  for (const Follower& f : d.followers) {
-    if (f.player != player || !figure_info(f.kind).follower) continue;
+  GameData::OwnFollowers own;
+  const int n = d.own_followers(player, own);
+  for (int i = 0; i < n; ++i) {
+    const Follower& f = *own[static_cast<std::size_t>(i)];
     if (beside_follower(d) ? f.with_fairy : d.stands_on(f, tile)) {
       favoured_player = true;
       break;
