@@ -116,34 +116,23 @@ inline bool feature_open_to(FigureKind kind, const FeatureNode& root) {
 }
 Error explain_feature_closed(const GameData& d, FigureKind kind, NodeId root);
 // Figure actions of the tile just placed: one deployment of `kind` per segment (the bridge
-// last) where `can_stand(d, segment)` holds. A template, so the test is inlined: this runs at
-// every figure step of every playout.
-template <typename CanStand>
-void push_deployments(const GameData& d, FigureKind kind, CanStand can_stand, MoveList& out) {
-  if (d.figures_of(d.turn.player, kind) == 0) return;
-  const MoveKind verb = figure_info(kind).deploy;
-  const int segments =
-      tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).segment_count;
-  for (int s = 0; s < segments; ++s)
-    if (can_stand(d, s)) out.push(Move::deploy(verb, s));
-  if (can_stand(d, kBridgeSegment)) out.push(Move::deploy(verb, kBridgeSegment));
-}
-// push_deployments where `feature_takes(d, segment)` holds, with the tests of
-// deploy_target_exists that do not depend on the segment asked once (the phase, a volcano, the
-// supply): the printed segments push_deployments visits exist, the bridge if the tile has one.
+// last) where `feature_takes(d, segment)` holds. The tests of deploy_target_exists that do not
+// depend on the segment (the phase, a volcano, the supply) are asked once: the printed segments
+// visited exist, the bridge only if the tile has one. A template, so the test is inlined: this
+// runs at every figure step of every playout.
 template <typename FeatureTakes>
 void push_deployments_where(const GameData& d, FigureKind kind, FeatureTakes feature_takes,
                             MoveList& out) {
   if (!deploy_target_exists(d, kind, 0)) return;
-  const bool bridge = d.placed[static_cast<std::size_t>(d.turn.tile)].has_bridge();
-  push_deployments(
-      d, kind,
-      [&](const GameData& g, int segment) {
-        if (segment == kBridgeSegment && !bridge) return false;
-        assert(deploy_target_exists(g, kind, segment));
-        return feature_takes(g, segment);
-      },
-      out);
+  const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
+  const MoveKind verb = figure_info(kind).deploy;
+  const int segments = tile_spec(placed.type).segment_count;
+  for (int s = 0; s < segments; ++s) {
+    assert(deploy_target_exists(d, kind, s));
+    if (feature_takes(d, s)) out.push(Move::deploy(verb, s));
+  }
+  if (placed.has_bridge() && feature_takes(d, kBridgeSegment))
+    out.push(Move::deploy(verb, kBridgeSegment));
 }
 // The turn player's follower features, found once per generation and only when a segment needs
 // them (most figure steps offer no segment where a builder or pig could stand): what the special

@@ -14,16 +14,16 @@ bool beside_follower(const GameData& d) {
   return d.rules.fairy() == FairyRule::NextToFollower;
 }
 
-// Calls f(figure, tile) for each follower of `player` and each tile it stands on (a castle's
-// follower: both castle tiles).
+// Calls f(tile, segment) for each follower of `player` and each tile it stands on, with
+// its segment there (a castle's follower: both castle tiles).
 template <typename F>
 void for_each_follower_tile(const GameData& d, PlayerId player, F&& f) {
   GameData::OwnFollowers own;
   const int n = d.own_followers(player, own);
   for (int i = 0; i < n; ++i) {
     const Follower& figure = *own[static_cast<std::size_t>(i)];
-    d.for_each_tile_under(figure, [&](int tile, int) {
-      f(figure, tile);
+    d.for_each_tile_under(figure, [&](int tile, int segment) {
+      f(tile, segment);
       return true;
     });
   }
@@ -33,10 +33,11 @@ bool allowed_tile(const GameData& d, int tile) {
   return tile != d.mechanics.fairy.tile && tile != d.mechanics.dragon.tile;
 }
 
-inline Move fairy_move(const GameData& d, const Follower& f, int tile) {
+// The fairy's move onto `tile`; beside the follower standing on `segment` there (option).
+inline Move fairy_move(const GameData& d, int tile, int segment) {
   const PlacedTile& p = d.placed[static_cast<std::size_t>(tile)];
   if (!beside_follower(d)) return Move::at(MoveKind::Fairy, p.x, p.y, 0);
-  return Move::at(MoveKind::Fairy, p.x, p.y, d.segment_under(f, tile), 1);
+  return Move::at(MoveKind::Fairy, p.x, p.y, segment, 1);
 }
 
 void score(GameData& d, std::uint8_t winners, int points) {
@@ -99,7 +100,7 @@ void figure_moves(const GameData& d, MoveList& out) {
     std::array<std::int16_t, 24> seen{};
     int n = 0;
     std::uint64_t filter = 0;
-    for_each_follower_tile(d, d.turn.player, [&](const Follower& f, int tile) {
+    for_each_follower_tile(d, d.turn.player, [&](int tile, int segment) {
       if (!allowed_tile(d, tile)) return;
       const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(tile) & 63u);
       if ((filter & bit) != 0)
@@ -108,12 +109,12 @@ void figure_moves(const GameData& d, MoveList& out) {
       filter |= bit;
       if (n < static_cast<int>(seen.size()))
         seen[static_cast<std::size_t>(n++)] = static_cast<std::int16_t>(tile);
-      out.push(fairy_move(d, f, tile));
+      out.push(fairy_move(d, tile, segment));
     });
     return;
   }
-  for_each_follower_tile(d, d.turn.player, [&](const Follower& f, int tile) {
-    if (allowed_tile(d, tile)) out.push(fairy_move(d, f, tile));
+  for_each_follower_tile(d, d.turn.player, [&](int tile, int segment) {
+    if (allowed_tile(d, tile)) out.push(fairy_move(d, tile, segment));
   });
 }
 
