@@ -65,25 +65,31 @@ class FeatureGraph {
     return id;
   }
 
-  // Joins the features of a and b (same kind); returns the new root.
+  // Joins the features of a and b (same kind); returns the new root. Whether they are one
+  // feature already, and which of the two becomes the root, are coin tosses to the branch
+  // predictor, so neither is a branch: joining a feature with itself adds nothing (its own data
+  // times zero, its member list swapped with itself).
   NodeId unite(NodeId a, NodeId b) {
     a = find(a);
     b = find(b);
-    if (a == b) return a;
     assert(nodes_[a].kind == nodes_[b].kind);
-    if (nodes_[a].member_count < nodes_[b].member_count) std::swap(a, b);
-    FeatureNode& root = nodes_[a];
-    FeatureNode& child = nodes_[b];
-    child.parent = a;
-    root.member_count = static_cast<std::uint16_t>(root.member_count + child.member_count);
-    root.open_edges = static_cast<std::int16_t>(root.open_edges + child.open_edges);
-    root.pennants = static_cast<std::uint8_t>(root.pennants + child.pennants);
-    root.followers = static_cast<std::uint8_t>(root.followers + child.followers);
-    root.scored = root.scored || child.scored;
-    root.castle = root.castle || child.castle;
-    root.barn = root.barn || child.barn;
+    const bool smaller = nodes_[a].member_count < nodes_[b].member_count;
+    const NodeId root_id = smaller ? b : a;
+    const NodeId child_id = smaller ? a : b;
+    const int distinct = a != b ? 1 : 0;
+    FeatureNode& root = nodes_[root_id];
+    FeatureNode& child = nodes_[child_id];
+    child.parent = root_id;
+    root.member_count =
+        static_cast<std::uint16_t>(root.member_count + distinct * child.member_count);
+    root.open_edges = static_cast<std::int16_t>(root.open_edges + distinct * child.open_edges);
+    root.pennants = static_cast<std::uint8_t>(root.pennants + distinct * child.pennants);
+    root.followers = static_cast<std::uint8_t>(root.followers + distinct * child.followers);
+    root.scored = static_cast<bool>(root.scored | child.scored);
+    root.castle = static_cast<bool>(root.castle | child.castle);
+    root.barn = static_cast<bool>(root.barn | child.barn);
     std::swap(root.next_member, child.next_member);  // splice the two circular lists
-    return a;
+    return root_id;
   }
 
   FeatureNode& node(NodeId id) { return nodes_[id]; }

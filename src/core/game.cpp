@@ -295,6 +295,9 @@ std::string GameState::check_invariants() const {
   std::array<std::array<int, kFigureKindCount>, kMaxPlayers> on_board{};
   for (const Follower& f : d_.followers) {
     if (f.player < 0 || f.player >= player_count()) return "follower of an unknown player";
+    if (f.node >= d_.features.size() || d_.features.node(f.node).placed_tile != f.tile ||
+        d_.features.node(f.node).segment != f.segment)
+      return "a figure's tile and segment are not those of its node";
     ++on_board[index(f.player)][static_cast<std::size_t>(f.kind)];
   }
   for (int p = 0; p < player_count(); ++p)

@@ -89,8 +89,12 @@ struct PlacedTile {
 // A figure on the board (the name is historical: the first figures were all followers).
 struct Follower {
   PlayerId player = kNoPlayer;
-  NodeId node = 0;  // the segment it stands on
   FigureKind kind = FigureKind::Follower;
+  NodeId node = 0;  // the segment it stands on
+  // Where that segment lies (its node's placed tile and segment index, which never change): read
+  // on every turn by the fairy, the dragon and the portal, so kept beside the figure.
+  std::int16_t tile = 0;
+  std::uint8_t segment = 0;
   // Princess & Dragon, with the fairy beside a follower (option): the fairy stands beside this
   // figure. The mark leaves with the figure, and the fairy stays on its tile unassigned.
   bool with_fairy = false;
@@ -260,7 +264,7 @@ struct GameData {
 
   // ---- Primitives shared by the mechanics (game_data.cpp) ----
   void place_tile(int x, int y, TileType type, Rotation rotation);
-  void unite_across(int tile, Side side);
+  void unite_with_neighbours(int tile);
   void deploy(PlayerId player, FigureKind kind, NodeId node);
   void add_points(std::uint8_t winners, int points, ScoreCategory category);
   // Sends every figure on the feature home (followers and the special figures with them); a barn
@@ -276,11 +280,12 @@ struct GameData {
   // castle's other tile. Stops when visit returns false.
   template <typename Visit>
   void for_each_tile_under(const Follower& figure, Visit&& visit) const {
-    const FeatureNode& own = features.node(figure.node);
-    if (!visit(static_cast<int>(own.placed_tile), static_cast<int>(own.segment))) return;
+    if (!visit(static_cast<int>(figure.tile), static_cast<int>(figure.segment))) return;
     // Castles are cities: with no castle on the board (asked first: the figure's kind is a coin
     // toss to the branch predictor), or elsewhere, there is no root to look up.
-    if (mechanics.castles.castles.empty() || own.kind != FeatureKind::City) return;
+    if (mechanics.castles.castles.empty()) return;
+    const FeatureNode& own = features.node(figure.node);
+    if (own.kind != FeatureKind::City) return;
     const NodeId root = features.find_const(figure.node);
     if (!features.node(root).castle) return;
     NodeId member = root;
