@@ -222,39 +222,28 @@ void GameData::place_tile(int x, int y, TileType type, Rotation rotation) {
   turn.tile = idx;
 }
 
-// Joins the segments of `tile` with those of its neighbours, side by side (N, E, S, W) and on
-// each side its three border points in order: the middle for roads and cities (closing two open
-// ends), the two halves for fields. Which sides have a neighbour is a coin toss to the branch
-// predictor: the pairs to join are gathered without a branch, then joined in one loop.
+// Joins the segments of a new `tile` with those of its neighbours, side by side (N, E, S, W) and
+// on each side its three border points in order: the middle for roads and cities (closing two
+// open ends), the two halves for fields. (Gathering the pairs first to join them without a branch
+// on the neighbours was measured slower: the predictor learns the sides well.)
 void GameData::unite_with_neighbours(int tile) {
-  struct Pair {
-    NodeId mine, theirs;
-    std::int16_t closed_ends;  // 2 at a side's middle: both ends of the crossing close
-  };
-  std::array<Pair, 3 * kSideCount> pairs;
-  int count = 0;
   const PlacedTile& p = placed[static_cast<std::size_t>(tile)];
+  const RotatedTile& rotated = rotated_tile(p.type, p.rotation);  // no bridge yet on a new tile
   for (int s = 0; s < kSideCount; ++s) {
     const Side side = static_cast<Side>(s);
-    const int found = board.tile_at(p.x + side_dx(side), p.y + side_dy(side));
-    const int neighbour = found + static_cast<int>(found < 0);  // none (-1): tile 0, unused
+    const int neighbour = board.tile_at(p.x + side_dx(side), p.y + side_dy(side));
+    if (neighbour < 0) continue;
     const Port middle = side_middle(side);
     for (int k = -1; k <= 1; ++k) {
       const auto port = static_cast<Port>(middle + k);
-      const std::uint8_t mine = segment_at(tile, port);
+      const std::uint8_t mine = rotated.port_segment[port];
       const std::uint8_t theirs = segment_at(neighbour, facing_port(port));
-      pairs[static_cast<std::size_t>(count)] = {node_of(tile, mine), node_of(neighbour, theirs),
-                                                static_cast<std::int16_t>(k == 0 ? 2 : 0)};
       // A road may meet a field until this turn's bridge arrives: then nothing joins here yet.
-      count += static_cast<int>(found >= 0) & static_cast<int>(mine != kNoSegment) &
-               static_cast<int>(theirs != kNoSegment);
+      if (mine == kNoSegment || theirs == kNoSegment) continue;
+      const NodeId root =
+          features.unite(static_cast<NodeId>(p.first_node + mine), node_of(neighbour, theirs));
+      if (k == 0) features.node(root).open_edges -= 2;  // both ends of the crossing
     }
-  }
-  for (int i = 0; i < count; ++i) {
-    const Pair& pair = pairs[static_cast<std::size_t>(i)];
-    const NodeId root = features.unite(pair.mine, pair.theirs);
-    features.node(root).open_edges =
-        static_cast<std::int16_t>(features.node(root).open_edges - pair.closed_ends);
   }
 }
 
