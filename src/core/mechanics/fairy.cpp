@@ -1,6 +1,7 @@
 // The fairy (Princess & Dragon). See fairy.h for the rules.
 #include "core/mechanics/fairy.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core/game_data.h"
@@ -68,8 +69,9 @@ std::uint8_t favoured(const GameData& d, Counts counts) {
 }
 
 // Whether the fairy favours a follower of `player`: one beside it (option) or on its tile. Every
-// figure is tested without a branch (whose figure it is, is a coin toss to the predictor); only a
-// castle's follower, which stands on two tiles, needs its castle walked.
+// figure is tested without a branch (whose figure it is, is a coin toss to the predictor); a
+// castle's follower also stands on the castle's other tile, so the castles on the fairy's tile
+// are asked after.
 bool favours(const GameData& d, PlayerId player) {
   const int tile = d.mechanics.fairy.tile;
   const bool beside = beside_follower(d);
@@ -80,11 +82,17 @@ bool favours(const GameData& d, PlayerId player) {
     hit |= here & static_cast<unsigned>(f.player == player) &
            static_cast<unsigned>(figure_info(f.kind).follower);
   }
-  if (hit != 0 || beside || d.mechanics.castles.castles.empty()) return hit != 0;
-  GameData::OwnFollowers own;
-  const int n = d.own_followers(player, own);
-  for (int i = 0; i < n; ++i)
-    if (d.stands_on(*own[static_cast<std::size_t>(i)], tile)) return true;
+  if (hit != 0 || beside) return hit != 0;
+  const PlacedTile& at = d.placed[static_cast<std::size_t>(tile)];
+  for (const Castle& castle : d.mechanics.castles.castles) {
+    if (!(castle.x[0] == at.x && castle.y[0] == at.y) &&
+        !(castle.x[1] == at.x && castle.y[1] == at.y))
+      continue;
+    for (const Follower& f : d.followers)
+      if (f.player == player && figure_info(f.kind).follower &&
+          d.features.find_const(f.node) == castle.city)
+        return true;
+  }
   return false;
 }
 
@@ -104,28 +112,48 @@ void begin_part(GameData& d) {
 }
 
 void figure_moves(const GameData& d, MoveList& out) {
-  if (!beside_follower(d)) {
-    // One move per tile, however many followers stand there. The tiles seen so far: a filter of
-    // 64 bits on the tile index (most tiles find their bit clear: new), then a look at the list.
-    std::array<std::int16_t, 24> seen{};
-    int n = 0;
-    std::uint64_t filter = 0;
+  if (beside_follower(d)) {
     for_each_follower_tile(d, d.turn.player, [&](int tile, int segment) {
-      if (!allowed_tile(d, tile)) return;
-      const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(tile) & 63u);
-      if ((filter & bit) != 0)
-        for (int i = 0; i < n; ++i)
-          if (seen[static_cast<std::size_t>(i)] == tile) return;
-      filter |= bit;
-      if (n < static_cast<int>(seen.size()))
-        seen[static_cast<std::size_t>(n++)] = static_cast<std::int16_t>(tile);
-      out.push(fairy_move(d, tile, segment));
+      if (allowed_tile(d, tile)) out.push(fairy_move(d, tile, segment));
     });
     return;
   }
-  for_each_follower_tile(d, d.turn.player, [&](int tile, int segment) {
-    if (allowed_tile(d, tile)) out.push(fairy_move(d, tile, segment));
-  });
+  // One move per tile, however many followers stand there: first the tiles of the player's
+  // followers in order, then each the first time it comes.
+  constexpr int kMaxTiles = 2 * GameData::kMaxFollowerRoots;  // a castle's follower: two tiles
+  std::array<std::int16_t, kMaxTiles + 1> tiles;              // the slot past the last: scratch
+  int n = 0;
+  if (d.mechanics.castles.castles.empty()) {
+    // One tile per follower, gathered without a branch (whose figure it is, is a coin toss to
+    // the predictor).
+    const PlayerId player = d.turn.player;
+    const int fairy = d.mechanics.fairy.tile, dragon = d.mechanics.dragon.tile;
+    for (const Follower& f : d.followers) {
+      tiles[static_cast<std::size_t>(n)] = f.tile;
+      n += static_cast<int>(f.player == player) & static_cast<int>(figure_info(f.kind).follower) &
+           static_cast<int>(f.tile != fairy) & static_cast<int>(f.tile != dragon);
+      n = std::min(n, kMaxTiles);
+    }
+  } else {
+    for_each_follower_tile(d, d.turn.player, [&](int tile, int /*segment*/) {
+      if (allowed_tile(d, tile) && n < kMaxTiles)
+        tiles[static_cast<std::size_t>(n++)] = static_cast<std::int16_t>(tile);
+    });
+  }
+  // The tiles seen so far: a filter of 64 bits on the tile index (most tiles find their bit
+  // clear: new), then a look back along the list.
+  std::uint64_t filter = 0;
+  for (int i = 0; i < n; ++i) {
+    const int tile = tiles[static_cast<std::size_t>(i)];
+    const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(tile) & 63u);
+    if ((filter & bit) != 0) {
+      bool seen = false;
+      for (int j = 0; j < i; ++j) seen = seen || tiles[static_cast<std::size_t>(j)] == tile;
+      if (seen) continue;
+    }
+    filter |= bit;
+    out.push(fairy_move(d, tile, 0));
+  }
 }
 
 std::optional<Error> explain(const GameData& d, const Move& move) {
