@@ -41,7 +41,9 @@ class FeatureGraph {
   NodeId add(FeatureKind kind, std::uint16_t placed_tile, std::uint8_t segment, int open_edges,
              int pennants) {
     const auto id = static_cast<NodeId>(nodes_.size());
-    FeatureNode node;
+    // Filled in place: a local copied in would be written in narrow stores and read back in one
+    // wide load, which the processor cannot forward (a stall on every segment placed).
+    FeatureNode& node = nodes_.emplace_back();
     node.parent = id;
     node.next_member = id;
     node.placed_tile = placed_tile;
@@ -49,7 +51,6 @@ class FeatureGraph {
     node.kind = kind;
     node.open_edges = static_cast<std::int16_t>(open_edges);
     node.pennants = static_cast<std::uint8_t>(pennants);
-    nodes_.push_back(node);
     return id;
   }
 

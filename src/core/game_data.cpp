@@ -201,7 +201,9 @@ bool GameData::has_any_placement(TileType type) const {
 void GameData::place_tile(int x, int y, TileType type, Rotation rotation) {
   const int idx = static_cast<int>(placed.size());
   const auto first = static_cast<NodeId>(features.size());
-  PlacedTile p;
+  // Filled in place: a local copied in would be written in narrow stores and read back in one
+  // wide load, which the processor cannot forward (a stall on every placement).
+  PlacedTile& p = placed.emplace_back();
   p.x = static_cast<std::int16_t>(x);
   p.y = static_cast<std::int16_t>(y);
   p.type = type;
@@ -210,7 +212,6 @@ void GameData::place_tile(int x, int y, TileType type, Rotation rotation) {
   const TileSpec& spec = tile_spec(type);
   const RotatedTile& rotated = rotated_tile(type, rotation);
   p.shown_edges = rotated.edge_signature;
-  placed.push_back(p);
   for (int s = 0; s < spec.segment_count; ++s) {
     const SegmentSpec& segment = spec.segments[static_cast<std::size_t>(s)];
     const int open = side_middle_count(rotated.segment_ports[static_cast<std::size_t>(s)]);
@@ -249,13 +250,12 @@ void GameData::unite_with_neighbours(int tile) {
 
 void GameData::deploy(PlayerId player, FigureKind kind, NodeId node) {
   const FeatureNode& where = features.node(node);
-  Follower figure;
+  Follower& figure = followers.emplace_back();  // filled in place (see place_tile)
   figure.player = player;
   figure.kind = kind;
   figure.node = node;
   figure.tile = static_cast<std::int16_t>(where.placed_tile);
   figure.segment = where.segment;
-  followers.push_back(figure);
   --figures_of(player, kind);
   if (figure_info(kind).follower) ++features.root_data(node).followers;
 }
