@@ -112,7 +112,7 @@ std::optional<Error> explain_deploy(const GameData& d, FigureKind kind, int segm
 // No follower joins an occupied feature or a farm with a barn (AM-18); some figures stand only on
 // some kinds of feature (the mayor on cities, the wagon never on a field).
 inline bool feature_open_to(FigureKind kind, const FeatureNode& root) {
-  return root.followers == 0 && !root.barn && stands_on_kind(kind, root.kind);
+  return (root.followers == 0) & !root.barn & stands_on_kind(kind, root.kind);  // no branch
 }
 Error explain_feature_closed(const GameData& d, FigureKind kind, NodeId root);
 // Figure actions of the tile just placed: one deployment of `kind` per segment (the bridge
@@ -127,12 +127,19 @@ void push_deployments_where(const GameData& d, FigureKind kind, FeatureTakes fea
   const PlacedTile& placed = d.placed[static_cast<std::size_t>(d.turn.tile)];
   const MoveKind verb = figure_info(kind).deploy;
   const int segments = tile_spec(placed.type).segment_count;
+  // Whether a feature takes the figure is a coin toss to the branch predictor: a move is written
+  // for every segment, and the cursor advances past those that take it.
+  Move* cursor = out.cursor(segments + 1);
   for (int s = 0; s < segments; ++s) {
     assert(deploy_target_exists(d, kind, s));
-    if (feature_takes(d, s)) out.push(Move::deploy(verb, s));
+    *cursor = Move::deploy(verb, s);
+    cursor += feature_takes(d, s) ? 1 : 0;
   }
-  if (placed.has_bridge() && feature_takes(d, kBridgeSegment))
-    out.push(Move::deploy(verb, kBridgeSegment));
+  if (placed.has_bridge()) {
+    *cursor = Move::deploy(verb, kBridgeSegment);
+    cursor += feature_takes(d, kBridgeSegment) ? 1 : 0;
+  }
+  out.commit(cursor);
 }
 // The turn player's follower features, found once per generation and only when a segment needs
 // them (most figure steps offer no segment where a builder or pig could stand): what the special
