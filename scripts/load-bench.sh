@@ -13,7 +13,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-"$build/carcassonne" serve --port 0 --db "$work/load.sqlite" >"$work/server.out" 2>"$work/server.err" &
+"$build/carcassonne" serve --port 0 --db "$work/load.sqlite" --pace 0 >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 port=""
 for _ in $(seq 1 100); do

@@ -43,7 +43,7 @@ class ServerProcess {
       close(out[1]);
       const std::string db_text = db.string();
       execl(CARCASSONNE_CLI_PATH, CARCASSONNE_CLI_PATH, "serve", "--port", "0", "--db",
-            db_text.c_str(), "--bot-threads", "1", static_cast<char*>(nullptr));
+            db_text.c_str(), "--bot-threads", "1", "--pace", "0", static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);

@@ -943,6 +943,38 @@ TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
   EXPECT_EQ(view["replay"]["steps"], over["version"]);
 }
 
+TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
+  auto host = client();
+  // The catalogue names the server's default pace and the longest a game may choose.
+  const json catalogue = host->request({{"type", "catalogue"}});
+  EXPECT_EQ(catalogue["pace"], json({{"default", 0}, {"max", 5000}}));
+  // Out of range or not a whole number: refused, nothing created.
+  for (const json& bad : {json(-1), json(5001), json("700"), json(0.5)})
+    expect_error(host->request({{"type", "create"},
+                                {"players", {{{"name", "A"}, {"seat", "human"}},
+                                             {{"name", "B"}, {"seat", "bot"}, {"bot", "random"}}}},
+                                {"pace", bad}}),
+                 "bad_game_setup");
+  // A bot seated first waits the game's pace before its first action, and again after the
+  // human's: each bot action comes no sooner than 400 ms after the action before it.
+  const auto started = std::chrono::steady_clock::now();
+  const json created = create(*host, {"random", "human"}, {{"seed", 3}, {"pace", 400}});
+  const std::string game = created["game"];
+  auto ann = client();
+  join(*ann, game, token_of(created, 1));
+  const json first = ann->wait_for(
+      [](const json& m) { return m["type"] == "state" && m["version"] == 1; },
+      std::chrono::milliseconds(10000));
+  ASSERT_EQ(first["version"], 1) << first.dump();
+  EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(400));
+  // The bot's figure step (its turn's second action) follows its placement at the same pace.
+  const json second = ann->wait_for(
+      [](const json& m) { return m["type"] == "state" && m["version"] == 2; },
+      std::chrono::milliseconds(10000));
+  ASSERT_EQ(second["version"], 2) << second.dump();
+  EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(800));
+}
+
 TEST_F(ProtocolTest, AThinkingBotDoesNotHoldUpOtherGames) {
   auto host = client();
   // Game A: a bot that thinks for 1.5 s moves first.

@@ -76,8 +76,11 @@ export class Board {
     this.viewport.classList.toggle('animating', animate);
     this.viewport.style.transform = `translate(${tx}px, ${ty}px) scale(${scale})`;
     this.svg.style.setProperty('--zoom', String(scale));
-    // Clickable markers keep a usable size on screen when the board is zoomed far out.
-    this.svg.style.setProperty('--marker-scale', String(Math.min(2.2, Math.max(1, 0.95 / scale))));
+    // Clickable markers (21 board units across) keep a usable size on screen when the board is
+    // zoomed far out: 20 px with a mouse, 40 px on a touch or narrow screen.
+    const coarse = window.matchMedia?.('(pointer: coarse), (max-width: 700px)').matches;
+    const minimum = coarse ? 40 : 20;
+    this.svg.style.setProperty('--marker-scale', String(Math.min(coarse ? 4.4 : 2.2, Math.max(1, minimum / (21 * scale)))));
   }
 
   size() {
@@ -127,11 +130,36 @@ export class Board {
 
   installInput() {
     const svg = this.svg;
+    // Two fingers pinch: the board zooms about their midpoint and follows it.
+    const touches = new Map(); // pointerId -> {x, y}
+    let pinch = null; // {distance, x, y} of the last two-finger position
+    const twoFingers = () => {
+      const [a, b] = [...touches.values()];
+      return { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
     svg.addEventListener('pointerdown', (event) => {
+      if (event.pointerType === 'touch') {
+        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (touches.size >= 2) {
+          pinch = twoFingers();
+          this.drag = null; // a pinch is no drag, and no tap either
+          this.suppressClickUntil = Infinity;
+          return;
+        }
+      }
       if (event.button !== 0) return;
       this.drag = { x: event.clientX, y: event.clientY, tx: this.view.tx, ty: this.view.ty, moved: false, id: event.pointerId };
     });
     svg.addEventListener('pointermove', (event) => {
+      if (touches.has(event.pointerId)) touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pinch && touches.size === 2) {
+        const now = twoFingers();
+        if (pinch.distance > 0 && now.distance > 0) this.zoomAt(now.distance / pinch.distance, now.x, now.y);
+        this.view = { ...this.view, tx: this.view.tx + now.x - pinch.x, ty: this.view.ty + now.y - pinch.y };
+        this.applyView(false);
+        pinch = now;
+        return;
+      }
       this.updateHover(event);
       const drag = this.drag;
       if (!drag || drag.id !== event.pointerId) return;
@@ -148,6 +176,15 @@ export class Board {
       this.applyView(false);
     });
     const end = (event) => {
+      touches.delete(event.pointerId);
+      if (pinch) {
+        // The pinch lasts until the last finger lifts (a finger left behind neither pans nor taps).
+        if (touches.size === 0) {
+          pinch = null;
+          this.suppressClickUntil = performance.now() + 250;
+        }
+        return;
+      }
       if (this.drag && this.drag.moved) this.suppressClickUntil = performance.now() + 250;
       if (this.drag && svg.hasPointerCapture?.(event.pointerId)) svg.releasePointerCapture(event.pointerId);
       this.drag = null;

@@ -36,7 +36,7 @@ export class Lobby {
   }
 
   setCatalogue(catalogue) {
-    this.catalogue = { expansions: catalogue.expansions || [], options: catalogue.options || [] };
+    this.catalogue = { expansions: catalogue.expansions || [], options: catalogue.options || [], pace: catalogue.pace || { default: 0, max: 5000 } };
     this.renderForm();
     this.renderGames();
   }
@@ -73,6 +73,7 @@ export class Lobby {
       h('span', { class: 'muted' }, `${this.seats.length} players (2–6)`)));
 
     form.append(this.rulesFieldset());
+    form.append(this.paceChoice());
 
     const seed = h('input', { type: 'number', min: 0, step: 1, placeholder: 'random', 'data-testid': 'seed', value: this.seed ?? '' });
     seed.addEventListener('input', () => { this.seed = seed.value; });
@@ -130,6 +131,19 @@ export class Lobby {
     return fieldset;
   }
 
+  // How fast the bots act: the server waits this long before each bot action (its default first).
+  paceChoice() {
+    const fallback = this.catalogue?.pace?.default ?? 0;
+    const chosen = this.pace ?? fallback;
+    const values = [...new Set([0, 400, 700, 1500, fallback])].sort((a, b) => a - b);
+    const label = (ms) => (ms === 0 ? 'at once' : `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s per action`) + (ms === fallback ? ' (default)' : '');
+    const select = h('select', { 'data-testid': 'pace', 'aria-label': 'bot pace' },
+      ...values.map((ms) => h('option', { value: String(ms), selected: ms === chosen }, label(ms))));
+    select.addEventListener('change', () => { this.pace = Number(select.value); });
+    return h('label', { class: 'inline option pace', 'data-testid': 'pace-choice' },
+      'Bot pace: how long each bot action stays on screen before the next ', select);
+  }
+
   seatRow(seat, i) {
     const name = h('input', { type: 'text', value: seat.name, maxlength: 24, 'data-testid': `seat-name-${i}`, 'aria-label': `name of player ${i + 1}`, required: true });
     name.addEventListener('input', () => { seat.name = name.value; });
@@ -174,6 +188,7 @@ export class Lobby {
     for (const option of catalogue.options) {
       if (this.optionApplies(option)) msg.rules[option.name] = this.options[option.name] ?? option.default;
     }
+    if (this.pace !== undefined) msg.pace = this.pace;
     if (this.seed !== undefined && String(this.seed).trim() !== '') msg.seed = Number(this.seed);
     const deck = (this.deck || '').split(/[\s,]+/).map((t) => t.trim()).filter(Boolean);
     if (deck.length) msg.deck = deck;

@@ -81,6 +81,7 @@ struct ServeOptions {
   std::string web_root;  // empty: the web app of the source tree this program was built from
   int bot_threads = 0;   // 0: one per core
   int network_threads = 1;
+  int pace_ms = 700;  // games that do not choose: a bot acts this long after the action before
 };
 // Runs the game server until SIGINT or SIGTERM. Prints "listening on http://ADDRESS:PORT" once
 // ready (tests read the port from it).

@@ -250,6 +250,13 @@ int main(int argc, char** argv) {
         ->type_name("N")
         ->check(whole_number(1, 64))
         ->capture_default_str();
+    serve_cmd
+        ->add_option("--pace", serve.pace_ms,
+                     "Milliseconds a bot waits after the action before its own, for games that do "
+                     "not choose (0: at once)")
+        ->type_name("MS")
+        ->check(whole_number(0, 5000))
+        ->capture_default_str();
 
     try {
       app.parse(argc, argv);

@@ -46,6 +46,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.bot_threads =
       options.bot_threads > 0 ? options.bot_threads
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  service_options.default_pace_ms = options.pace_ms;
   server::GameService service(**storage, service_options);
   std::vector<std::string> problems;
   auto restored = service.restore(&problems);

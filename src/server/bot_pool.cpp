@@ -18,13 +18,14 @@ BotPool::~BotPool() {
   for (std::thread& thread : threads_) thread.join();
 }
 
-void BotPool::post(std::function<void()> task) {
+void BotPool::post_after(std::chrono::milliseconds delay, std::function<void()> task) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    tasks_.push_back(std::move(task));
+    tasks_.emplace(std::pair{Clock::now() + delay, posted_++}, std::move(task));
   }
-  wake_.notify_one();
+  // Every waiting thread looks again: the new task may fall due before the one they wait for.
+  wake_.notify_all();
 }
 
 void BotPool::run() {
@@ -32,10 +33,18 @@ void BotPool::run() {
     std::function<void()> task;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !tasks_.empty(); });
-      if (stopping_) return;
-      task = std::move(tasks_.front());
-      tasks_.pop_front();
+      for (;;) {
+        if (stopping_) return;
+        if (tasks_.empty()) {
+          wake_.wait(lock);
+          continue;
+        }
+        const Clock::time_point due = tasks_.begin()->first.first;
+        if (due <= Clock::now()) break;
+        wake_.wait_until(lock, due);
+      }
+      task = std::move(tasks_.begin()->second);
+      tasks_.erase(tasks_.begin());
     }
     task();
   }

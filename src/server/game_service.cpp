@@ -179,6 +179,7 @@ struct GameService::Game {
   std::vector<Watcher> watchers;
   bool bot_queued = false;
   bool committing = false;  // an action is being written to storage
+  int pace_ms = 0;          // a bot acts no sooner than this after the action before
 
   int version() const { return static_cast<int>(record.actions.size()); }
 
@@ -430,6 +431,7 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
     static const json catalogue = catalogue_json();
     json reply = reply_to(request.id, "catalogue");
     reply.update(catalogue);
+    reply["pace"] = {{"default", options_.default_pace_ms}, {"max", options_.max_pace_ms}};
     send_json(*connection, reply);
   } else if (type == "create") {
     handle_create(connection, request);
@@ -460,7 +462,8 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
   const auto setup_error = [&](const std::string& message) {
     send_error(*connection, request.id, "bad_game_setup", message);
   };
-  if (auto bad = unknown_key(body, {"players", "expansions", "rules", "seed", "deck", "start"})) {
+  if (auto bad =
+          unknown_key(body, {"players", "expansions", "rules", "seed", "deck", "start", "pace"})) {
     send_error(*connection, request.id, "bad_request", *bad);
     return;
   }
@@ -475,6 +478,12 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     return;
   }
   auto game = std::make_shared<Game>();
+  std::int64_t pace = options_.default_pace_ms;
+  if (auto bad = integer_field(body, "pace", false, 0, options_.max_pace_ms, pace)) {
+    setup_error(*bad);
+    return;
+  }
+  game->pace_ms = static_cast<int>(pace);
   json names = json::array();
   for (std::size_t s = 0; s < players.size(); ++s) {
     const json& player = players[s];
@@ -570,7 +579,9 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
   for (const Game::Seat& seat : game->seats)
     seats.push_back(seat.bot ? json{{"kind", "bot"}, {"bot", seat.bot_spec}}
                              : json{{"kind", "human"}, {"token", seat.token}});
-  const json setup = {{"record", json::parse(write_record(game->record))}, {"seats", seats}};
+  const json setup = {{"record", json::parse(write_record(game->record))},
+                      {"seats", seats},
+                      {"pace", game->pace_ms}};
 
   {
     std::lock_guard lock(games_mutex_);
@@ -923,7 +934,8 @@ void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
   const auto seat = static_cast<std::size_t>(game->state->current_player());
   if (!game->seats[seat].bot) return;
   game->bot_queued = true;
-  bots_->post([this, weak = std::weak_ptr<Game>(game)] { run_bot(weak); });
+  bots_->post_after(std::chrono::milliseconds(game->pace_ms),
+                    [this, weak = std::weak_ptr<Game>(game)] { run_bot(weak); });
 }
 
 void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
@@ -1053,6 +1065,10 @@ Result<int> GameService::restore(std::vector<std::string>* problems) {
     game->id = saved.id;
     game->created = saved.created;
     game->record = std::move(record.value());
+    // Games stored before the pace existed play at the server's default.
+    game->pace_ms = options_.default_pace_ms;
+    if (setup.contains("pace") && setup["pace"].is_number_integer())
+      game->pace_ms = std::clamp(setup["pace"].get<int>(), 0, options_.max_pace_ms);
     const json& seats = setup["seats"];
     if (seats.size() != game->record.players.size()) {
       problem("seats and players differ");

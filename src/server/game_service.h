@@ -43,6 +43,10 @@ struct ServiceOptions {
   std::size_t max_games = 100000;       // games held in memory (running and finished)
   std::size_t max_connections = 10000;  // open connections; more are answered "busy" and closed
   int max_bot_ms = 10000;               // the longest thinking time a bot spec may ask for
+  // A bot's action waits this long after the action before it, so that people can follow the
+  // game (a game's `create` may choose its own, up to max_pace_ms). `carcassonne serve` uses 700.
+  int default_pace_ms = 0;
+  int max_pace_ms = 5000;
 };
 
 class GameService final : public MessageHandler {

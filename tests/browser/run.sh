@@ -51,7 +51,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-"$binary" serve --port 0 --db "$work/games.sqlite" --web "$root/web" --bot-threads 1 \
+"$binary" serve --port 0 --db "$work/games.sqlite" --web "$root/web" --bot-threads 1 --pace 0 \
   >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 

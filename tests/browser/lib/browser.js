@@ -35,8 +35,9 @@ export async function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
-export async function newPage(browser, name) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+// `device`: context options over the default desktop (a phone: viewport, isMobile, hasTouch).
+export async function newPage(browser, name, device = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...device });
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   const problems = [];

@@ -34,6 +34,7 @@ export class Client {
     if (msg.type === 'state' && msg.game) {
       const prev = this.states.get(msg.game);
       const merged = msg.full || !prev ? msg : { ...msg, log: prev.log.concat(msg.log || []) };
+      merged.receivedAt = Date.now(); // for the pacing test: when this version reached us
       this.states.set(msg.game, merged);
       for (const fn of this.stateListeners) fn(merged);
     }

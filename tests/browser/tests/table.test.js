@@ -1,0 +1,152 @@
+// The table on a desktop (1400×900) and on a phone (390×844, touch): each plays a short game
+// against the greedy bot, created in the lobby with the bots' pace at 0.7 s per action. On both:
+// no sideways scrolling anywhere; every bot action reaches the table no sooner than 0.6 s after
+// the action before it. On the phone: the board comes first and spans the screen, the controls
+// and the board's targets (squares, follower spots) are at least 40 px, and two fingers pinch
+// the board to zoom. Screenshots of the lobby, the game and the results of each.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
+import { createGame, waitForVersion, assertMatches, clickVisible } from '../lib/ui.js';
+
+const suite = browserSuite();
+
+const DEVICES = {
+  desktop: { viewport: { width: 1400, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+// Whether the page scrolls sideways (the document, or any element wider than the window).
+async function sidewaysScroll(page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1 || document.body.scrollWidth > root.clientWidth + 1) return 'the page';
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && el.offsetParent !== null && box.right > window.innerWidth + 1 && !el.closest('.board-area')) return `${el.tagName.toLowerCase()}.${el.className}`;
+    }
+    return null;
+  });
+}
+
+// Once the board has glided to its new fit (a CSS transition), what is measured stays.
+async function settled(page) {
+  await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'));
+}
+
+// The smallest height of the visible buttons and selects inside `scope`.
+async function smallestControl(page, scope) {
+  return page.$$eval(`${scope} button, ${scope} select`, (els) => Math.min(...els
+    .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height > 0)
+    .map((el) => el.getBoundingClientRect().height)));
+}
+
+async function pinchZoom(page) {
+  // Two touch pointers moving apart over the board: the board's zoom grows.
+  return page.evaluate(async () => {
+    const svg = document.querySelector('[data-testid="board"]') || document.querySelector('.board-svg');
+    const zoom = () => Number(getComputedStyle(svg).getPropertyValue('--zoom'));
+    const before = zoom();
+    const box = svg.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const send = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1 }));
+    send('pointerdown', 1, cx - 30);
+    send('pointerdown', 2, cx + 30);
+    for (let step = 1; step <= 5; step++) {
+      send('pointermove', 1, cx - 30 - 12 * step);
+      send('pointermove', 2, cx + 30 + 12 * step);
+    }
+    send('pointerup', 1, cx - 90);
+    send('pointerup', 2, cx + 90);
+    return { before, after: zoom() };
+  });
+}
+
+for (const [name, device] of Object.entries(DEVICES)) {
+  test(`a game at the table on a ${name}`, async () => {
+    const { browser, client } = suite;
+    const page = await newPage(browser, `ann-${name}`, device);
+    const phone = name === 'phone';
+    await page.goto(`${serverUrl()}/`);
+    await page.waitForSelector('[data-testid="pace"]');
+    assert.equal(await sidewaysScroll(page), null, 'the lobby does not scroll sideways');
+    if (phone) assert.ok(await smallestControl(page, '[data-testid="create-form"]') >= 40, 'the lobby\'s controls are at least 40 px high');
+    await screenshot(page, `t-${name}-lobby`);
+
+    const deck = ['U', 'V', 'E', 'K', 'J', 'B'];
+    const { game, links } = await createGame(page, {
+      seats: [{ name: 'Ann', kind: 'human' }, { name: 'Greedy', kind: 'greedy' }], bcb: false, deck, pace: 700,
+    });
+    await client.request({ type: 'join', game });
+    await page.goto(links[0]);
+    let st = await client.waitForState(game, (s) => s.version === 0);
+    await waitForVersion(page, 0);
+
+    if (phone) {
+      const board = await page.locator('#board-area').boundingBox();
+      assert.ok(board.y < 60 && board.width >= 388 && board.height >= 300, `the board comes first and spans the phone (${JSON.stringify(board)})`);
+      const side = await page.locator('#side').boundingBox();
+      assert.ok(side.y >= board.y + board.height - 1, 'the panels come below the board');
+      const pinched = await pinchZoom(page);
+      assert.ok(pinched.after > pinched.before * 1.2, `two fingers zoom the board in (${pinched.before} → ${pinched.after})`);
+      await page.click('[data-testid="zoom-fit"]');
+    }
+
+    let pacedChecks = 0;
+    let spotChecked = false;
+    while (st.status !== 'over') {
+      if (st.pending.seat !== 0) {
+        // The bot's action: no sooner than the pace after the action before it.
+        const before = st;
+        st = await client.waitForState(game, (s) => s.version > before.version);
+        assert.ok(st.receivedAt - before.receivedAt >= 600, `the bot waited ${st.receivedAt - before.receivedAt} ms after version ${before.version}`);
+        pacedChecks++;
+        continue;
+      }
+      await waitForVersion(page, st.version);
+      await assertMatches(page, st, `${name} v${st.version}`);
+      if (st.pending.phase === 'place') {
+        const square = page.locator('[data-testid="board-position"]').first();
+        await square.waitFor();
+        await settled(page);
+        if (phone) {
+          const box = await square.boundingBox();
+          assert.ok(box.width >= 40 && box.height >= 40, `a square to place on is at least 40 px (${box.width}×${box.height})`);
+        }
+        const x = await square.getAttribute('data-x');
+        const y = await square.getAttribute('data-y');
+        await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);
+        await page.waitForSelector('[data-testid="preview-tile"]');
+        if (phone) assert.ok(await smallestControl(page, '[data-testid="action-card"]') >= 40, 'the card\'s buttons are at least 40 px high');
+        await page.click('[data-testid="confirm-place"]');
+      } else {
+        const spot = page.locator('[data-testid="meeple-spot"]').first();
+        if (!spotChecked && (await spot.count())) {
+          await settled(page);
+          const box = await spot.locator('.spot-ring').boundingBox();
+          if (phone) assert.ok(box.width >= 39 && box.height >= 39, `a follower spot is at least 40 px (${box.width}×${box.height})`);
+          spotChecked = true;
+          await screenshot(page, `t-${name}-follower-spots`);
+          await clickVisible(page, `[data-testid="meeple-spot"][data-action="${await spot.getAttribute('data-action')}"]`);
+        } else {
+          await page.click('[data-testid="skip"]');
+        }
+      }
+      const version = st.version;
+      st = await client.waitForState(game, (s) => s.version > version);
+      assert.equal(await sidewaysScroll(page), null, `the game page does not scroll sideways (v${st.version})`);
+    }
+    assert.ok(pacedChecks >= 6, `the bot's actions were paced (${pacedChecks} checked)`);
+    assert.ok(spotChecked, 'a follower spot was offered and taken');
+    await page.waitForSelector('[data-testid="results-dialog"]:not([hidden])');
+    const wide = await sidewaysScroll(page);
+    assert.equal(wide, null, `the results do not scroll sideways (${wide})`);
+    await screenshot(page, `t-${name}-results`);
+    await page.click('[data-testid="close-results"]');
+    await screenshot(page, `t-${name}-final-board`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
