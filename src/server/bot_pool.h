@@ -25,7 +25,9 @@ class BotPool {
   BotPool(const BotPool&) = delete;
   BotPool& operator=(const BotPool&) = delete;
 
-  void post(std::function<void()> task) { post_after(std::chrono::milliseconds(0), std::move(task)); }
+  void post(std::function<void()> task) {
+    post_after(std::chrono::milliseconds(0), std::move(task));
+  }
   void post_after(std::chrono::milliseconds delay, std::function<void()> task);
 
  private:
