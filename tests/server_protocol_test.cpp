@@ -951,8 +951,9 @@ TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
   // Out of range or not a whole number: refused, nothing created.
   for (const json& bad : {json(-1), json(5001), json("700"), json(0.5)})
     expect_error(host->request({{"type", "create"},
-                                {"players", {{{"name", "A"}, {"seat", "human"}},
-                                             {{"name", "B"}, {"seat", "bot"}, {"bot", "random"}}}},
+                                {"players",
+                                 {{{"name", "A"}, {"seat", "human"}},
+                                  {{"name", "B"}, {"seat", "bot"}, {"bot", "random"}}}},
                                 {"pace", bad}}),
                  "bad_game_setup");
   // A bot seated first waits the game's pace before its first action, and again after the
@@ -962,15 +963,15 @@ TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
   const std::string game = created["game"];
   auto ann = client();
   join(*ann, game, token_of(created, 1));
-  const json first = ann->wait_for(
-      [](const json& m) { return m["type"] == "state" && m["version"] == 1; },
-      std::chrono::milliseconds(10000));
+  const json first =
+      ann->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 1; },
+                    std::chrono::milliseconds(10000));
   ASSERT_EQ(first["version"], 1) << first.dump();
   EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(400));
   // The bot's figure step (its turn's second action) follows its placement at the same pace.
-  const json second = ann->wait_for(
-      [](const json& m) { return m["type"] == "state" && m["version"] == 2; },
-      std::chrono::milliseconds(10000));
+  const json second =
+      ann->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 2; },
+                    std::chrono::milliseconds(10000));
   ASSERT_EQ(second["version"], 2) << second.dump();
   EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(800));
 }
