@@ -943,6 +943,59 @@ TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
   EXPECT_EQ(view["replay"]["steps"], over["version"]);
 }
 
+TEST_F(ProtocolTest, APreviewShowsTheTurnAndATurnIsSentAsAWhole) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"seed", 11}});
+  const std::string game = created["game"];
+  auto ann = client();
+  const json start = join(*ann, game, token_of(created, 0));
+  auto spectator = client();
+  join(*spectator, game);
+  const std::string place = start["legal"][0];
+  const auto request = [&](const json& extra) {
+    json message = {{"game", game}, {"seat", 0}, {"version", 0}};
+    message.update(extra);
+    return ann->request(message);
+  };
+
+  // A preview: the position after the placement, with the figure step's legal actions, for
+  // Ann alone; the game itself does not move.
+  const json preview = request({{"type", "preview"}, {"actions", {place}}});
+  ASSERT_EQ(preview["type"], "preview") << preview.dump();
+  EXPECT_EQ(preview["version"], 0);
+  EXPECT_EQ(preview["actions"], json::array({place}));
+  const json& after = preview["state"];
+  EXPECT_EQ(after["pending"]["seat"], 0);
+  EXPECT_EQ(after["pending"]["phase"], "meeple");
+  EXPECT_EQ(after["board"].size(), 2u);
+  ASSERT_TRUE(after["legal"].is_array());
+  EXPECT_NE(std::find(after["legal"].begin(), after["legal"].end(), "skip"), after["legal"].end());
+  EXPECT_EQ(after["log"].size(), 1u);
+  EXPECT_EQ(version_of(game), 0);
+  // Previewing the end of the turn would show the next player's tile: refused.
+  expect_error(request({{"type", "preview"}, {"actions", {place, "skip"}}}), "reveals_tile");
+  expect_error(request({{"type", "preview"}, {"actions", json::array()}}), "bad_request");
+  expect_error(request({{"type", "preview"}, {"actions", {"place 9,9 r0"}}}), "illegal_action");
+
+  // The turn as a whole: refused entire when any part is illegal, or when the list goes on past
+  // the turn; else both actions are stored and applied, and everyone sees one state.
+  expect_error(request({{"type", "act"}, {"actions", {place, "meeple Q"}}}), "bad_action");
+  expect_error(request({{"type", "act"}, {"action", place}, {"actions", {place}}}), "bad_request");
+  EXPECT_EQ(version_of(game), 0);
+  const json ack = request({{"type", "act"}, {"actions", {place, "skip"}}});
+  ASSERT_EQ(ack["type"], "ack") << ack.dump();
+  EXPECT_EQ(ack["version"], 2);
+  const json seen =
+      spectator->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 2; });
+  ASSERT_EQ(seen["log"].size(), 2u) << seen.dump();
+  EXPECT_EQ(seen["log"][0]["action"], place);
+  EXPECT_EQ(seen["log"][1]["action"], "skip");
+  EXPECT_EQ(seen["pending"]["seat"], 1);
+  // The record holds both, in order.
+  const json record = host->request({{"type", "record"}, {"game", game}});
+  EXPECT_EQ(record["record"]["actions"], json::array({place, "skip"}));
+}
+
 TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
   auto host = client();
   // The catalogue names the server's default pace and the longest a game may choose.

@@ -283,6 +283,29 @@ std::string_view action_error_code(ErrorCode code) {
   }
 }
 
+// The actions of an `act` or `preview`: "action" (one) or "actions" (a turn sent as a whole,
+// 1 to 8), never both.
+std::optional<std::string> actions_field(const json& body, std::vector<std::string>& out) {
+  constexpr std::size_t kMaxActions = 8;
+  if (body.contains("action") == body.contains("actions"))
+    return std::string("give either \"action\" or \"actions\"");
+  if (body.contains("action")) {
+    std::string action;
+    if (auto bad = string_field(body, "action", true, 200, action)) return bad;
+    out.push_back(std::move(action));
+    return std::nullopt;
+  }
+  const json& list = body["actions"];
+  if (!list.is_array() || list.empty() || list.size() > kMaxActions)
+    return std::string("\"actions\" must be an array of 1 to 8 action strings");
+  for (const json& item : list) {
+    if (!item.is_string() || item.get_ref<const std::string&>().size() > 200)
+      return std::string("\"actions\" must be an array of 1 to 8 action strings");
+    out.push_back(item.get<std::string>());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 GameService::GameService(Storage& storage, ServiceOptions options)
@@ -435,6 +458,8 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
     send_json(*connection, reply);
   } else if (type == "create") {
     handle_create(connection, request);
+  } else if (type == "preview") {
+    handle_preview(connection, request);
   } else if (type == "list") {
     handle_list(connection, request);
   } else if (type == "join") {
@@ -448,10 +473,11 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
   } else if (type == "view_record") {
     handle_view_record(connection, request);
   } else {
-    send_error(*connection, request.id, "bad_request",
-               "unknown message type " + quote_text(type, 40) +
-                   " (known: hello, ping, catalogue, create, list, join, leave, act, record, "
-                   "view_record)");
+    send_error(
+        *connection, request.id, "bad_request",
+        "unknown message type " + quote_text(type, 40) +
+            " (known: hello, ping, catalogue, create, list, join, leave, act, preview, record, "
+            "view_record)");
   }
 }
 
@@ -760,58 +786,24 @@ void GameService::handle_leave(const std::shared_ptr<Connection>& connection, Re
 
 void GameService::handle_act(const std::shared_ptr<Connection>& connection, Request& request) {
   const std::shared_ptr<Game> game =
-      requested_game(*connection, request, {"game", "seat", "action", "version"});
+      requested_game(*connection, request, {"game", "seat", "action", "actions", "version"});
   if (!game) return;
-  const std::string& id = game->id;
   const json& body = request.body;
-  std::string action;
   std::int64_t seat = 0, version = -1;
   const auto bad_request = [&](const std::string& message) {
     send_error(*connection, request.id, "bad_request", message);
   };
   if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
     return bad_request(*bad);
-  if (auto bad = string_field(body, "action", true, 200, action)) return bad_request(*bad);
+  std::vector<std::string> actions;
+  if (auto bad = actions_field(body, actions)) return bad_request(*bad);
   if (auto bad = integer_field(body, "version", false, 0, 1'000'000'000, version))
     return bad_request(*bad);
   std::lock_guard lock(game->mutex);
-  const auto watcher =
-      std::find_if(game->watchers.begin(), game->watchers.end(),
-                   [&](const Game::Watcher& w) { return w.connection_id == connection->id(); });
-  if (watcher == game->watchers.end()) {
-    send_error(*connection, request.id, "not_joined", "join game " + id + " before acting in it");
-    return;
-  }
-  if (seat >= static_cast<std::int64_t>(game->seats.size()) || !(watcher->seats >> seat & 1u)) {
-    send_error(*connection, request.id, "not_your_seat",
-               "this connection does not hold seat " + std::to_string(seat) + " of game " + id);
-    return;
-  }
-  if (game->state->over()) {
-    send_error(*connection, request.id, "game_over", "game " + id + " is over");
-    return;
-  }
-  if (version >= 0 && version != game->version()) {
-    send_error(*connection, request.id, "stale_version",
-               "the game is at version " + std::to_string(game->version()) + ", not " +
-                   std::to_string(version));
-    return;
-  }
-  const PlayerId pending = game->state->current_player();
-  if (pending != seat) {
-    send_error(
-        *connection, request.id, "not_your_turn",
-        "seat " + std::to_string(pending) + " must decide now, not seat " + std::to_string(seat));
-    return;
-  }
-  if (game->committing) {
-    send_error(*connection, request.id, "stale_version",
-               "another action of game " + id + " is being committed; wait for its state");
-    return;
-  }
+  if (!seat_may_decide(*connection, request, *game, seat, version)) return;
   const json reply_id = request.id;
-  auto refused = submit_move(
-      game, action, [connection, reply_id](Game& done, const std::optional<Error>& error) {
+  auto refused = submit_moves(
+      game, actions, [connection, reply_id](Game& done, const std::optional<Error>& error) {
         if (error) {
           send_error(*connection, reply_id, "storage_failed", error->message);
           return;
@@ -821,39 +813,114 @@ void GameService::handle_act(const std::shared_ptr<Connection>& connection, Requ
         ack["version"] = done.version();
         send_json(*connection, ack);
       });
-  if (refused)
-    send_error(*connection, request.id, action_error_code(refused->code), refused->message);
+  if (refused) send_error(*connection, request.id, refused->code, refused->message);
 }
 
-std::optional<Error> GameService::submit_move(const std::shared_ptr<Game>& game,
-                                              const std::string& text, Committed then) {
-  GameState& state = *game->state;
-  auto move = parse_move(state, text);
-  if (!move.ok()) return move.error();
-  if (auto error = state.check_as(state.current_player(), *move)) return error;
-  std::string notation = format_move(state, *move);
-  // Durable first: the action is committed before the game changes or anyone hears of it. Until
-  // then the game takes no other action (it would be checked against a state about to change).
+bool GameService::seat_may_decide(Connection& connection, const Request& request, Game& game,
+                                  std::int64_t seat, std::int64_t version) {
+  const std::string& id = game.id;
+  const auto watcher =
+      std::find_if(game.watchers.begin(), game.watchers.end(),
+                   [&](const Game::Watcher& w) { return w.connection_id == connection.id(); });
+  if (watcher == game.watchers.end()) {
+    send_error(connection, request.id, "not_joined", "join game " + id + " before acting in it");
+    return false;
+  }
+  if (seat >= static_cast<std::int64_t>(game.seats.size()) || !(watcher->seats >> seat & 1u)) {
+    send_error(connection, request.id, "not_your_seat",
+               "this connection does not hold seat " + std::to_string(seat) + " of game " + id);
+    return false;
+  }
+  if (game.state->over()) {
+    send_error(connection, request.id, "game_over", "game " + id + " is over");
+    return false;
+  }
+  if (version >= 0 && version != game.version()) {
+    send_error(connection, request.id, "stale_version",
+               "the game is at version " + std::to_string(game.version()) + ", not " +
+                   std::to_string(version));
+    return false;
+  }
+  const PlayerId pending = game.state->current_player();
+  if (pending != seat) {
+    send_error(
+        connection, request.id, "not_your_turn",
+        "seat " + std::to_string(pending) + " must decide now, not seat " + std::to_string(seat));
+    return false;
+  }
+  if (game.committing) {
+    send_error(connection, request.id, "stale_version",
+               "another action of game " + id + " is being committed; wait for its state");
+    return false;
+  }
+  return true;
+}
+
+std::optional<GameService::Refusal> GameService::check_turn(const Game& game,
+                                                            const std::vector<std::string>& texts,
+                                                            bool last_may_draw,
+                                                            CheckedTurn& turn) const {
+  turn.after = *game.state;
+  GameState& state = *turn.after;
+  const PlayerId seat = state.current_player();
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::string which = texts.size() > 1 ? "action " + std::to_string(i + 1) + " (" +
+                                                     quote_text(texts[i], 40) + "): "
+                                               : "";
+    if (state.over() || state.current_player() != seat)
+      return Refusal{"not_your_turn", which + "the turn has passed by then; send it on its own"};
+    auto move = parse_move(state, texts[i]);
+    if (!move.ok())
+      return Refusal{std::string(action_error_code(move.error().code)),
+                     which + move.error().message};
+    if (auto error = state.check_as(seat, *move))
+      return Refusal{std::string(action_error_code(error->code)), which + error->message};
+    turn.notations.push_back(format_move(state, *move));
+    turn.moves.push_back(*move);
+    const std::size_t undrawn = undrawn_tiles(state, game.draw_order).size();
+    state.apply_unchecked(*move);
+    const bool last = i + 1 == texts.size();
+    if (undrawn_tiles(state, game.draw_order).size() != undrawn && !(last && last_may_draw))
+      return Refusal{"reveals_tile",
+                     which +
+                         "a tile is drawn after this action: actions sent together (or "
+                         "previewed) end where a tile is drawn"};
+  }
+  return std::nullopt;
+}
+
+std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_ptr<Game>& game,
+                                                              const std::vector<std::string>& texts,
+                                                              Committed then) {
+  CheckedTurn turn;
+  if (auto refused = check_turn(*game, texts, /*last_may_draw=*/true, turn)) return refused;
+  // Durable first: the actions are committed (all of them in one transaction) before the game
+  // changes or anyone hears of them. Until then the game takes no other action (it would be
+  // checked against a state about to change).
   game->committing = true;
-  storage_.append_action_async(
-      game->id, game->version(), notation,
-      [this, game, move = *move, notation, then = std::move(then)](const Result<bool>& stored) {
-        std::lock_guard lock(game->mutex);
-        game->committing = false;
-        if (!stored.ok()) {
-          then(*game, stored.error());
-          schedule_bot(game);
-          return;
-        }
-        const std::size_t log_from = game->log.size();
-        game->record.actions.push_back(notation);
-        auto entries =
-            apply_and_narrate(*game->state, move, notation, game->version(), game->player_views());
-        for (json& entry : entries) game->log.push_back(std::move(entry));
-        then(*game, std::nullopt);
-        broadcast(*game, log_from);
-        schedule_bot(game);
-      });
+  storage_.append_actions_async(game->id, game->version(), turn.notations,
+                                [this, game, moves = turn.moves, notations = turn.notations,
+                                 then = std::move(then)](const Result<bool>& stored) {
+                                  std::lock_guard lock(game->mutex);
+                                  game->committing = false;
+                                  if (!stored.ok()) {
+                                    then(*game, stored.error());
+                                    schedule_bot(game);
+                                    return;
+                                  }
+                                  const std::size_t log_from = game->log.size();
+                                  for (std::size_t i = 0; i < moves.size(); ++i) {
+                                    game->record.actions.push_back(notations[i]);
+                                    auto entries =
+                                        apply_and_narrate(*game->state, moves[i], notations[i],
+                                                          game->version(), game->player_views());
+                                    for (json& entry : entries)
+                                      game->log.push_back(std::move(entry));
+                                  }
+                                  then(*game, std::nullopt);
+                                  broadcast(*game, log_from);
+                                  schedule_bot(game);
+                                });
   return std::nullopt;
 }
 
@@ -927,6 +994,51 @@ void GameService::broadcast(Game& game, std::size_t log_from) {
   }
 }
 
+void GameService::handle_preview(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<Game> game =
+      requested_game(*connection, request, {"game", "seat", "actions", "version"});
+  if (!game) return;
+  const json& body = request.body;
+  std::int64_t seat = 0, version = -1;
+  const auto bad_request = [&](const std::string& message) {
+    send_error(*connection, request.id, "bad_request", message);
+  };
+  if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
+    return bad_request(*bad);
+  std::vector<std::string> actions;
+  if (!body.contains("actions")) return bad_request("missing \"actions\"");
+  if (auto bad = actions_field(body, actions)) return bad_request(*bad);
+  if (auto bad = integer_field(body, "version", false, 0, 1'000'000'000, version))
+    return bad_request(*bad);
+  std::lock_guard lock(game->mutex);
+  if (!seat_may_decide(*connection, request, *game, seat, version)) return;
+  CheckedTurn turn;
+  if (auto refused = check_turn(*game, actions, /*last_may_draw=*/false, turn)) {
+    send_error(*connection, request.id, refused->code, refused->message);
+    return;
+  }
+  // The position after the actions, as the seat would see it, narrated like the real game:
+  // nothing is stored, nobody else hears of it, and no tile is drawn (check_turn refused that).
+  GameState after = *game->state;
+  std::vector<json> log;
+  int step = game->version();
+  for (std::size_t i = 0; i < turn.moves.size(); ++i)
+    for (json& entry :
+         apply_and_narrate(after, turn.moves[i], turn.notations[i], ++step, game->player_views()))
+      log.push_back(std::move(entry));
+  std::string legal_text;
+  const std::string text = closed_state_text(
+      open_state_text(game->id, game->version() + static_cast<int>(actions.size()), true,
+                      public_state_json(after, game->player_views(), game->draw_order), log, 0),
+      after, game->seats.size(), static_cast<std::uint8_t>(1u << seat), legal_text);
+  json reply = reply_to(request.id, "preview");
+  reply["game"] = game->id;
+  reply["version"] = game->version();
+  reply["actions"] = turn.notations;
+  reply["state"] = json::parse(text);
+  send_json(*connection, reply);
+}
+
 // ---- bots ----
 
 void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
@@ -965,8 +1077,8 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
   game->bot_queued = false;
   if (!move || game->version() != version || game->committing) return;
   const std::string id = game->id;
-  auto refused =
-      submit_move(game, format_move(*view, *move), [id](Game&, const std::optional<Error>& error) {
+  auto refused = submit_moves(
+      game, {format_move(*view, *move)}, [id](Game&, const std::optional<Error>& error) {
         if (error)
           std::cerr << "game " << id << ": bot move not stored: " << error->message << "\n";
       });

@@ -28,6 +28,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
+#include "core/move.h"
 #include "core/result.h"
 #include "server/bot_pool.h"
 #include "server/connection.h"
@@ -78,6 +80,11 @@ class GameService final : public MessageHandler {
   void handle_join(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_leave(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_act(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_preview(const std::shared_ptr<Connection>& connection, Request& request);
+  // With the game's mutex held: whether `seat` may decide now on this connection at `version`
+  // (-1: any); answers the problem itself and returns false when there is one.
+  bool seat_may_decide(Connection& connection, const Request& request, Game& game,
+                       std::int64_t seat, std::int64_t version);
   void handle_record(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_view_record(const std::shared_ptr<Connection>& connection, Request& request);
 
@@ -86,13 +93,30 @@ class GameService final : public MessageHandler {
   // a known game. Answers the problem itself and returns null when there is one.
   std::shared_ptr<Game> requested_game(Connection& connection, const Request& request,
                                        std::initializer_list<std::string_view> keys);
-  // With the game's mutex held: checks `text` as the pending decision's action and queues it for
-  // storage. Once it is committed, the storage thread applies it and, with the game's mutex held,
-  // calls `then` (with an error if it could not be stored), broadcasts and lets bots move. An
-  // error returned here means the action was refused and nothing happens.
   using Committed = std::function<void(Game&, const std::optional<Error>&)>;
-  std::optional<Error> submit_move(const std::shared_ptr<Game>& game, const std::string& text,
-                                   Committed then);
+  // Why actions are refused: the protocol's error code and a message.
+  struct Refusal {
+    std::string code;
+    std::string message;
+  };
+  // A turn checked on a copy of the game: its moves, their canonical notation, the position
+  // after them.
+  struct CheckedTurn {
+    std::vector<Move> moves;
+    std::vector<std::string> notations;
+    std::optional<GameState> after;
+  };
+  // `texts` as the pending seat's next decisions, in order: each must be legal when it comes and
+  // still the same seat's, and no tile may be drawn before the last (nor after it, unless
+  // `last_may_draw`): what was sent together must not depend on a tile revealed in between.
+  std::optional<Refusal> check_turn(const Game& game, const std::vector<std::string>& texts,
+                                    bool last_may_draw, CheckedTurn& turn) const;
+  // With the game's mutex held: checks `texts` (check_turn) and queues them for storage, in one
+  // transaction. Once they are committed, the storage thread applies them and, with the game's
+  // mutex held, calls `then` (with an error if they could not be stored), broadcasts once and
+  // lets bots move. A refusal returned here means nothing happens.
+  std::optional<Refusal> submit_moves(const std::shared_ptr<Game>& game,
+                                      const std::vector<std::string>& texts, Committed then);
   void broadcast(Game& game, std::size_t log_from);
   void send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
                   std::size_t log_from);

@@ -83,10 +83,11 @@ Storage::~Storage() {
   sqlite3_close(db_);
 }
 
-void Storage::append_action_async(std::string id, int index, std::string action, AppendDone done) {
+void Storage::append_actions_async(std::string id, int index, std::vector<std::string> actions,
+                                   AppendDone done) {
   {
     std::lock_guard lock(queue_mutex_);
-    queue_.push_back({std::move(id), index, std::move(action), std::move(done)});
+    queue_.push_back({std::move(id), index, std::move(actions), std::move(done)});
   }
   queue_changed_.notify_all();
 }
@@ -112,7 +113,9 @@ void Storage::run_writer() {
       std::lock_guard lock(mutex_);
       result = execute("BEGIN IMMEDIATE");
       for (std::size_t i = 0; i < batch.size() && result.ok(); ++i)
-        result = insert_action(batch[i].id, batch[i].index, batch[i].action);
+        for (std::size_t k = 0; k < batch[i].actions.size() && result.ok(); ++k)
+          result =
+              insert_action(batch[i].id, batch[i].index + static_cast<int>(k), batch[i].actions[k]);
       if (result.ok()) result = execute("COMMIT");
       if (!result.ok()) (void)execute("ROLLBACK");
     }

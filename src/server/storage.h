@@ -46,7 +46,13 @@ class Storage {
   // The same, committed by the writer thread together with other queued appends; `done` runs on
   // the writer thread once the transaction is durable (or failed: then none of its rows is kept).
   using AppendDone = std::function<void(const Result<bool>&)>;
-  void append_action_async(std::string id, int index, std::string action, AppendDone done);
+  void append_action_async(std::string id, int index, std::string action, AppendDone done) {
+    append_actions_async(std::move(id), index, {std::move(action)}, std::move(done));
+  }
+  // Actions `index`, `index + 1`, ... in one transaction: all of them are kept, or none (a turn
+  // sent as a whole).
+  void append_actions_async(std::string id, int index, std::vector<std::string> actions,
+                            AppendDone done);
   // Waits until every queued append has been committed and its completion has run.
   void flush();
   // Every game with its actions in order, oldest game first.
@@ -55,8 +61,8 @@ class Storage {
  private:
   struct PendingAppend {
     std::string id;
-    int index = 0;
-    std::string action;
+    int index = 0;  // of the first action
+    std::vector<std::string> actions;
     AppendDone done;
   };
 
