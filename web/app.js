@@ -22,7 +22,7 @@ import './mechanics/inn_cathedral.js';
 import './mechanics/traders_builders.js';
 import './mechanics/princess_dragon.js';
 import './mechanics/abbey_mayor.js';
-import { rememberTokens, tokensFor, forgetToken } from './storage.js';
+import { rememberTokens, tokensFor, forgetToken, takeBackOn } from './storage.js';
 import { decisionWords } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +45,11 @@ class App {
     this.turn = new TurnController({
       art: null,
       send: (action, seat, version) => this.act(action, seat, version),
+      sendTurn: (actions, seat, version) => this.actTurn(actions, seat, version),
+      preview: (actions, seat, version) => this.conn.request({ type: 'preview', game: this.session?.game, seat, actions, version }),
+      takeBack: () => takeBackOn(),
       onChange: () => this.renderDecisions(),
+      onDraft: () => this.renderAll(),
     });
     this.lobby = new Lobby($('lobby-view'), {
       conn: this.conn,
@@ -247,6 +251,17 @@ class App {
     await this.conn.request({ type: 'act', game, seat, action, version });
   }
 
+  async actTurn(actions, seat, version) {
+    const game = this.session?.game;
+    if (!game) return;
+    await this.conn.request({ type: 'act', game, seat, actions, version });
+  }
+
+  // The state the page shows: a turn being put together (take back) shows its preview.
+  shown() {
+    return this.view === 'game' && this.turn.draft ? this.turn.shownState() : this.state;
+  }
+
   // --- replay ----------------------------------------------------------------------------------
 
   startReplay(record, name) {
@@ -352,9 +367,12 @@ class App {
 
   renderAll() {
     if (this.view === 'lobby') return;
-    const st = this.state;
+    const real = this.state;
+    const st = this.shown();
     const gv = $('game-view');
-    gv.dataset.version = st ? String(st.version) : '';
+    // The data the tests read is the server's: the real version, and whether a draft is shown.
+    gv.dataset.version = real ? String(real.version) : '';
+    gv.dataset.draft = this.turn.draft ? 'true' : 'false';
     gv.dataset.status = st ? String(st.status) : '';
     gv.dataset.phase = st?.pending?.phase || '';
     gv.dataset.pendingSeat = st?.pending ? String(st.pending.seat) : '';
@@ -390,7 +408,7 @@ class App {
 
   // The parts that change with the player's own clicks (preview, rotation) as well as states.
   renderDecisions() {
-    const st = this.state;
+    const st = this.shown();
     if (!st || !this.art) return;
     this.board.render(st, this.view === 'game' ? this.turn.decorations() : {});
     if (this.view === 'game') {
@@ -420,7 +438,7 @@ class App {
   }
 
   renderBanner() {
-    const st = this.state;
+    const st = this.shown();
     const banner = $('turn-banner');
     banner.className = 'turn-banner';
     const name = (seat) => st.players?.[seat]?.name ?? `seat ${seat + 1}`;

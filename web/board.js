@@ -397,7 +397,7 @@ export class Board {
       const t = tiles.get(`${m.x},${m.y}`);
       const [ax, ay] = CORNER_XY[m.loc] || (t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50]);
       const g = s('g', {
-        class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}`, 'data-testid': m.testid || (m.kind === 'claim' ? 'claim-spot' : 'meeple-spot'),
+        class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}${m.chosen ? ' chosen' : ''}`, 'data-testid': m.testid || (m.kind === 'claim' ? 'claim-spot' : 'meeple-spot'), 'data-chosen': m.chosen ? 'true' : null,
         'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '',
         transform: `translate(${m.x * TILE + ax},${m.y * TILE + ay})`, role: 'button', 'aria-label': m.label,
       }, s('title', {}, m.label));

@@ -43,3 +43,23 @@ export function forgetToken(game, token) {
   if (!data[game].tokens.length) delete data[game];
   save(data);
 }
+
+// Whether this player confirms each turn: placement, bridge and figure can be taken back until
+// "End turn" (on unless switched off).
+const TAKE_BACK_KEY = 'carcassonne.takeBack';
+
+export function takeBackOn() {
+  try {
+    return localStorage.getItem(TAKE_BACK_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function setTakeBack(on) {
+  try {
+    localStorage.setItem(TAKE_BACK_KEY, on ? 'on' : 'off');
+  } catch {
+    // storage disabled: the choice lasts while the page is open
+  }
+}

@@ -10,6 +10,7 @@ import { h, clear } from './dom.js';
 import { groupLegal, placementsBySquare, featureWord, decisionWords } from './notation.js';
 import { seatColour } from './tiles.js';
 import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
+import { setTakeBack } from './storage.js';
 
 // The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
 const CORE_VERBS = new Set(['place', 'meeple', 'large', 'mayor', 'wagon', 'barn', 'builder', 'pig', 'skip']);
@@ -18,10 +19,19 @@ const CORE_VERBS = new Set(['place', 'meeple', 'large', 'mayor', 'wagon', 'barn'
 export const FIGURE_VERBS = ['meeple', 'large', 'mayor', 'wagon', 'builder', 'pig', 'barn'];
 
 export class TurnController {
-  constructor({ art, send, onChange }) {
+  constructor({ art, send, sendTurn, preview, takeBack, onChange, onDraft }) {
     this.art = art;
     this.send = send; // (action, seat, version) => Promise
+    this.sendTurn = sendTurn; // (actions, seat, version) => Promise: a turn as a whole
+    this.preview = preview; // (actions, seat, version) => Promise<{actions, state}>
+    this.takeBack = takeBack || (() => false); // whether the player confirms turns (a preference)
     this.onChange = onChange;
+    this.onDraft = onDraft || onChange; // the shown position changed (a draft began or ended)
+    // A turn being put together (take-back on): the server's real state `base`, the actions
+    // previewed so far (the placement, a bridge), the preview's `state`, and the figure action
+    // chosen to end it (`final`). Nothing is sent until "End turn".
+    this.draft = null;
+    this.real = null;
     this.state = null;
     this.groups = {};
     this.squares = [];
@@ -51,7 +61,27 @@ export class TurnController {
     return st.pending.seat;
   }
 
+  // The state the page shows: the draft's preview while a turn is put together, else the real one.
+  shownState() {
+    return this.draft?.state || this.real;
+  }
+
   setState(state) {
+    this.real = state;
+    if (this.draft) {
+      const base = this.draft.base;
+      // The game moved on (this turn was sent, or another view took the seat's decision): the draft ends.
+      if (!state || state.game !== base.game || state.version !== base.version || !(state.you || []).includes(base.pending?.seat)) this.draft = null;
+      else {
+        this.draft.base = state;
+        return;
+      }
+    }
+    this.load(state);
+  }
+
+  // Reads a state's decision: its legal actions grouped, the squares of a placement.
+  load(state) {
     const previous = this.state;
     this.state = state;
     this.groups = groupLegal(state?.legal, state?.actions);
@@ -134,6 +164,15 @@ export class TurnController {
     const seat = this.actingSeat();
     if (seat === null || this.busy) return;
     if (!this.state.legal.includes(action)) return; // only ever the server's own strings
+    if (this.draft) {
+      // Within a draft: a bridge is previewed too; a figure action (or skip) ends the turn once
+      // the player presses "End turn"; choosing it again un-chooses it.
+      if (action.startsWith('bridge ')) return this.extendDraft([...this.draft.actions, action]);
+      this.draft.final = this.draft.final === action ? null : action;
+      this.onChange?.();
+      return;
+    }
+    if (this.takeBack() && this.state.pending?.phase === 'place' && action.startsWith('place ')) return this.extendDraft([action]);
     this.busy = true;
     this.error = null;
     this.onChange?.();
@@ -149,6 +188,80 @@ export class TurnController {
   confirm() {
     const option = this.selectedOption();
     if (option) this.act(option.action);
+  }
+
+  // --- take back: a turn put together, previewed by the server, sent as a whole ---------------
+
+  async extendDraft(actions) {
+    const base = this.draft?.base || this.real;
+    const seat = this.actingSeat();
+    if (seat === null || !base) return;
+    this.busy = true;
+    this.error = null;
+    this.onChange?.();
+    try {
+      const reply = await this.preview(actions, seat, base.version);
+      if (this.real !== base && this.real?.version !== base.version) return; // the game moved meanwhile
+      // The preview narrates only its own actions: the log shown is the game's, then those.
+      const state = { ...reply.state, log: (this.real.log || []).concat(reply.state.log || []) };
+      this.draft = { base: this.real, actions: reply.actions, state, final: null };
+      this.load(state);
+      this.busy = false;
+      this.onDraft?.();
+    } catch (err) {
+      this.error = `${err.message || err.code}`;
+      this.busy = false;
+      this.onChange?.();
+    }
+  }
+
+  // One step back: the chosen figure, else the last previewed action (the bridge, then the
+  // placement, which leaves the tile in hand at the same square and rotation).
+  takeBackStep() {
+    const draft = this.draft;
+    if (!draft || this.busy) return;
+    if (draft.final) {
+      draft.final = null;
+      this.onChange?.();
+      return;
+    }
+    if (draft.actions.length > 1) {
+      this.extendDraft(draft.actions.slice(0, -1));
+      return;
+    }
+    const placed = /^place (-?\d+),(-?\d+) r(\d+)$/.exec(draft.actions[0] || '');
+    this.draft = null;
+    this.load(this.real);
+    if (placed) {
+      const sq = this.squares.find((q) => q.x === Number(placed[1]) && q.y === Number(placed[2]));
+      const index = sq ? sq.options.findIndex((o) => o.action === draft.actions[0]) : -1;
+      if (sq && index >= 0) this.selection = { x: sq.x, y: sq.y, index };
+    }
+    this.onDraft?.();
+  }
+
+  // The action that ends the draft's turn: the chosen one, else skip when that is legal.
+  finalAction() {
+    const draft = this.draft;
+    if (!draft) return null;
+    return draft.final || (this.state.legal.includes('skip') ? 'skip' : null);
+  }
+
+  async endTurn() {
+    const draft = this.draft;
+    const final = this.finalAction();
+    const seat = this.actingSeat();
+    if (!draft || !final || seat === null || this.busy) return;
+    this.busy = true;
+    this.error = null;
+    this.onChange?.();
+    try {
+      await this.sendTurn([...draft.actions, final], seat, draft.base.version);
+    } catch (err) {
+      this.error = `${err.message || err.code}`;
+      this.busy = false;
+      this.onChange?.();
+    }
   }
 
   // --- board decorations ---------------------------------------------------------------------
@@ -179,7 +292,7 @@ export class TurnController {
       const y = m.y ?? st.last_placed?.y;
       if (x === undefined || y === undefined) continue;
       markers.push({
-        kind: 'meeple', figure, x, y, loc: m.loc, feature, action: m.action, colour,
+        kind: 'meeple', figure, x, y, loc: m.loc, feature, action: m.action, colour, chosen: this.draft?.final === m.action,
         label: `put a ${figureStyle(figure).label} on the ${featureWord(feature)} (${m.loc})`, onClick: () => this.act(m.action),
       });
     }
@@ -198,6 +311,14 @@ export class TurnController {
       this.rotate(event.shiftKey ? -1 : 1);
       return true;
     }
+    if (key === 'Enter' && this.draft) {
+      this.endTurn();
+      return true;
+    }
+    if ((key === 'Backspace' || key === 'Escape' || key === 'z' || key === 'Z') && this.draft) {
+      this.takeBackStep();
+      return true;
+    }
     if (key === 'Enter' && this.selection) {
       this.confirm();
       return true;
@@ -206,7 +327,7 @@ export class TurnController {
       this.cancel();
       return true;
     }
-    if ((key === 's' || key === 'S') && this.state.legal.includes('skip')) {
+    if ((key === 's' || key === 'S') && this.state.legal.includes('skip') && !this.draft) {
       this.act('skip');
       return true;
     }
@@ -249,8 +370,10 @@ export class TurnController {
     container.append(body);
     const g = this.groups;
     const disabled = this.busy;
+    const chosen = this.draft?.final;
     const button = (label, action, testid, cls = '') => h('button', {
-      class: cls, 'data-testid': testid, 'data-action': action, disabled, onClick: () => this.act(action),
+      class: `${cls}${chosen === action ? ' chosen' : ''}`, 'data-testid': testid, 'data-action': action, disabled, onClick: () => this.act(action),
+      'aria-pressed': this.draft && !action.startsWith('bridge ') ? String(chosen === action) : null,
     }, label);
 
     if (g.place) {
@@ -268,6 +391,10 @@ export class TurnController {
           h('button', { 'data-testid': 'rotate', disabled: !sq || sq.options.length < 2 || disabled, onClick: () => this.rotate(1), title: 'R, or right-click the tile' }, '⟳ Turn'),
           h('button', { class: 'primary', 'data-testid': 'confirm-place', disabled: !option || disabled, onClick: () => this.confirm(), title: 'Enter' }, 'Place tile'),
         ))));
+      const confirmTurns = h('input', { type: 'checkbox', 'data-testid': 'take-back-toggle', checked: this.takeBack() });
+      confirmTurns.addEventListener('change', () => { setTakeBack(confirmTurns.checked); this.onChange?.(); });
+      body.append(h('label', { class: 'check take-back-toggle', title: 'placement, bridge and figure can be changed until you press "End turn"' },
+        confirmTurns, ' Take back until I end my turn'));
     }
 
     // What the mechanics in play ask (bridges, castles, the bazaar, the choice of figure).
@@ -306,7 +433,17 @@ export class TurnController {
       }
       if (spots.childElementCount) body.append(spots);
     }
-    if (g.skip) body.append(h('div', { class: 'row' }, button('Skip (no follower)', 'skip', 'skip'), h('span', { class: 'kbd-hint' }, 'S')));
+    if (g.skip) body.append(h('div', { class: 'row' }, button('Skip (no follower)', 'skip', 'skip'), this.draft ? null : h('span', { class: 'kbd-hint' }, 'S')));
+    if (this.draft) {
+      // The turn is not sent yet: the player may change it until "End turn".
+      const final = this.finalAction();
+      const what = final === 'skip' && !this.draft.final ? 'no follower' : final ? describeFinal(final, this) : null;
+      body.append(h('div', { class: 'hint', 'data-testid': 'draft-note' },
+        final ? `End your turn with: ${what}. ` : 'Choose what to do on your tile. ', 'You can take it back until you end your turn.'));
+      body.append(h('div', { class: 'row' },
+        h('button', { 'data-testid': 'take-back', disabled, onClick: () => this.takeBackStep(), title: 'Backspace or Z' }, '↶ Take back'),
+        h('button', { class: 'primary', 'data-testid': 'end-turn', disabled: disabled || !final, onClick: () => this.endTurn(), title: 'Enter' }, 'End turn')));
+    }
     // Anything no one here knows how to draw: a plain button with its text.
     const handled = handledVerbs(st);
     for (const [verb, list] of Object.entries(g)) {
@@ -317,6 +454,16 @@ export class TurnController {
     }
     if (this.error) body.append(h('div', { class: 'note error', 'data-testid': 'action-error' }, this.error));
   }
+}
+
+// The figure action that ends a draft, in words ("a follower on the road (E)").
+function describeFinal(action, turn) {
+  const verb = action.split(' ')[0];
+  const option = turn.groups[verb]?.find((o) => o.action === action);
+  if (!option || !option.loc) return action;
+  const st = turn.state;
+  const feature = option.feature || turn.featureAt(option.x ?? st.last_placed?.x, option.y ?? st.last_placed?.y, option.loc);
+  return `a ${figureStyle(verb).label} on the ${featureWord(feature)} (${option.loc})`;
 }
 
 function capital(word) {

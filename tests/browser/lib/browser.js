@@ -36,8 +36,11 @@ export async function launch() {
 }
 
 // `device`: context options over the default desktop (a phone: viewport, isMobile, hasTouch).
-export async function newPage(browser, name, device = {}) {
+// The player's preference "take back until I end my turn" is off, so that every click sends its
+// action at once, unless `takeBack: true` (the take-back test).
+export async function newPage(browser, name, { takeBack = false, ...device } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...device });
+  if (!takeBack) await context.addInitScript(() => localStorage.setItem('carcassonne.takeBack', 'off'));
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   const problems = [];

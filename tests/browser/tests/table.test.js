@@ -1,7 +1,9 @@
 // The table on a desktop (1400×900) and on a phone (390×844, touch): each plays a short game
 // against the greedy bot, created in the lobby with the bots' pace at 0.7 s per action. On both:
 // no sideways scrolling anywhere; every bot action reaches the table no sooner than 0.6 s after
-// the action before it. On the phone: the board comes first and spans the screen, the controls
+// the action before it; each of Ann's turns is put together and sent with "End turn" (the
+// server hears nothing before), and is taken back on the way (the placement once, the figure
+// once). On the phone: the board comes first and spans the screen, the controls
 // and the board's targets (squares, follower spots) are at least 40 px, and two fingers pinch
 // the board to zoom. Screenshots of the lobby, the game and the results of each.
 
@@ -13,8 +15,8 @@ import { createGame, waitForVersion, assertMatches, clickVisible } from '../lib/
 const suite = browserSuite();
 
 const DEVICES = {
-  desktop: { viewport: { width: 1400, height: 900 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1400, height: 900 }, takeBack: true },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, takeBack: true },
 };
 
 // Whether the page scrolls sideways (the document, or any element wider than the window).
@@ -96,6 +98,7 @@ for (const [name, device] of Object.entries(DEVICES)) {
 
     let pacedChecks = 0;
     let spotChecked = false;
+    let tookBackPlacement = false;
     while (st.status !== 'over') {
       if (st.pending.seat !== 0) {
         // The bot's action: no sooner than the pace after the action before it.
@@ -107,35 +110,57 @@ for (const [name, device] of Object.entries(DEVICES)) {
       }
       await waitForVersion(page, st.version);
       await assertMatches(page, st, `${name} v${st.version}`);
-      if (st.pending.phase === 'place') {
-        const square = page.locator('[data-testid="board-position"]').first();
-        await square.waitFor();
-        await settled(page);
-        if (phone) {
-          const box = await square.boundingBox();
-          assert.ok(box.width >= 40 && box.height >= 40, `a square to place on is at least 40 px (${box.width}×${box.height})`);
-        }
-        const x = await square.getAttribute('data-x');
-        const y = await square.getAttribute('data-y');
-        await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);
-        await page.waitForSelector('[data-testid="preview-tile"]');
-        if (phone) assert.ok(await smallestControl(page, '[data-testid="action-card"]') >= 40, 'the card\'s buttons are at least 40 px high');
-        await page.click('[data-testid="confirm-place"]');
-      } else {
-        const spot = page.locator('[data-testid="meeple-spot"]').first();
-        if (!spotChecked && (await spot.count())) {
-          await settled(page);
-          const box = await spot.locator('.spot-ring').boundingBox();
-          if (phone) assert.ok(box.width >= 39 && box.height >= 39, `a follower spot is at least 40 px (${box.width}×${box.height})`);
-          spotChecked = true;
-          await screenshot(page, `t-${name}-follower-spots`);
-          await clickVisible(page, `[data-testid="meeple-spot"][data-action="${await spot.getAttribute('data-action')}"]`);
-        } else {
-          await page.click('[data-testid="skip"]');
-        }
+      // Ann's turn, put together: the placement is previewed (nothing sent), can be taken back
+      // and made again; the figure is chosen, taken back and chosen again; "End turn" sends both.
+      const square = page.locator('[data-testid="board-position"]').first();
+      await square.waitFor();
+      await settled(page);
+      if (phone) {
+        const box = await square.boundingBox();
+        assert.ok(box.width >= 40 && box.height >= 40, `a square to place on is at least 40 px (${box.width}×${box.height})`);
       }
-      const version = st.version;
-      st = await client.waitForState(game, (s) => s.version > version);
+      const x = await square.getAttribute('data-x');
+      const y = await square.getAttribute('data-y');
+      await clickVisible(page, `[data-testid="board-position"][data-x="${x}"][data-y="${y}"]`);
+      await page.waitForSelector('[data-testid="preview-tile"]');
+      if (phone) assert.ok(await smallestControl(page, '[data-testid="action-card"]') >= 40, 'the card\'s buttons are at least 40 px high');
+      const placed = await page.getAttribute('[data-testid="preview-tile"]', 'data-action');
+      await page.click('[data-testid="confirm-place"]');
+      await page.waitForSelector('[data-testid="game-view"][data-draft="true"]');
+      assert.equal(client.state(game).version, st.version, 'a placement being put together is not sent');
+      if (!tookBackPlacement) {
+        tookBackPlacement = true;
+        await screenshot(page, `t-${name}-placement-previewed`);
+        await page.click('[data-testid="take-back"]');
+        await page.waitForSelector('[data-testid="game-view"][data-draft="false"]');
+        assert.equal(await page.getAttribute('[data-testid="preview-tile"]', 'data-action'), placed, 'taken back, the tile is in hand where it was');
+        await page.click('[data-testid="confirm-place"]');
+        await page.waitForSelector('[data-testid="game-view"][data-draft="true"]');
+      }
+      const spot = page.locator('[data-testid="meeple-spot"]').first();
+      let figure = 'skip';
+      if (!spotChecked && (await spot.count())) {
+        await settled(page);
+        const box = await spot.locator('.spot-ring').boundingBox();
+        if (phone) assert.ok(box.width >= 39 && box.height >= 39, `a follower spot is at least 40 px (${box.width}×${box.height})`);
+        spotChecked = true;
+        figure = await spot.getAttribute('data-action');
+        const chosen = `[data-testid="meeple-spot"][data-action="${figure}"]`;
+        await clickVisible(page, chosen);
+        await page.waitForSelector(`${chosen}[data-chosen="true"]`);
+        await screenshot(page, `t-${name}-figure-chosen`);
+        await page.click('[data-testid="take-back"]');
+        await page.waitForSelector(`${chosen}:not([data-chosen])`);
+        assert.equal(await page.getAttribute('[data-testid="game-view"]', 'data-draft'), 'true', 'taking back the figure keeps the placement');
+        await clickVisible(page, chosen);
+        await page.waitForSelector(`${chosen}[data-chosen="true"]`);
+      }
+      assert.equal(client.state(game).version, st.version, 'nothing is sent before "End turn"');
+      await page.click('[data-testid="end-turn"]');
+      const sent = st.version;
+      st = await client.waitForState(game, (s) => s.version >= sent + 2);
+      const turnLog = st.log.slice(-10).map((e) => e.action);
+      assert.ok(turnLog.includes(placed) && turnLog.includes(figure), `the turn arrived whole (${placed}, ${figure})`);
       assert.equal(await sidewaysScroll(page), null, `the game page does not scroll sideways (v${st.version})`);
     }
     assert.ok(pacedChecks >= 6, `the bot's actions were paced (${pacedChecks} checked)`);
