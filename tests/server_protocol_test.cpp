@@ -929,6 +929,23 @@ TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
       std::chrono::milliseconds(60000));
   ASSERT_EQ(over["status"], "over");
   EXPECT_EQ(over["pending"], nullptr);
+  // The last entry ends the game and keeps the figures as they stood before the final scoring
+  // (which sent them home: the state lists none); every scoring entry says who scored what where.
+  ASSERT_FALSE(over["log"].empty());
+  const json& last = over["log"].back();
+  EXPECT_EQ(last["text"].get<std::string>().rfind("Game over", 0), 0u) << last.dump();
+  ASSERT_TRUE(last.contains("figures") && last["figures"].is_array()) << last.dump();
+  EXPECT_FALSE(last["figures"].empty());
+  EXPECT_TRUE(over["followers"].empty());
+  int final_entries = 0;
+  for (const json& entry : over["log"]) {
+    if (!entry.value("score", false)) continue;
+    ++final_entries;
+    EXPECT_TRUE(entry["points"].is_number_integer() && entry["winners"].is_array() &&
+                entry["x"].is_number_integer() && entry["y"].is_number_integer())
+        << entry.dump();
+  }
+  EXPECT_GT(final_entries, 0);
   const json record = host->request({{"type", "record"}, {"game", game}});
   ASSERT_EQ(record["type"], "record");
   EXPECT_TRUE(record["complete"].get<bool>());

@@ -22,7 +22,8 @@ import './mechanics/inn_cathedral.js';
 import './mechanics/traders_builders.js';
 import './mechanics/princess_dragon.js';
 import './mechanics/abbey_mayor.js';
-import { rememberTokens, tokensFor, forgetToken, takeBackOn } from './storage.js';
+import { rememberTokens, tokensFor, forgetToken, takeBackOn, soundOn, setSound } from './storage.js';
+import { showRulesHelp } from './help.js';
 import { decisionWords } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
@@ -238,6 +239,7 @@ class App {
       this.state = { ...msg, log: (prev.log || []).concat(msg.log || []) };
     }
     this.turn.setState(this.state);
+    this.noticeMoments(msg);
     this.renderAll();
     if (this.state.status === 'over' && this.resultsShownFor !== this.state.game) {
       this.resultsShownFor = this.state.game;
@@ -249,6 +251,51 @@ class App {
     const game = this.session?.game;
     if (!game) return;
     await this.conn.request({ type: 'act', game, seat, action, version });
+  }
+
+  // What a state brings that the page points out: the points just scored (on the board, for a
+  // moment), the tiles placed since this player's last decision, and its turn coming (a sound,
+  // the tab's title).
+  noticeMoments(msg) {
+    const mine = this.turn.actingSeat() !== null;
+    const st = this.state;
+    if (msg.full) {
+      this.recentFrom = null;
+    } else {
+      for (const entry of msg.log || []) {
+        if (entry.score && entry.points > 0 && Number.isInteger(entry.x) && Number.isInteger(entry.y)) {
+          this.board.flashScore(entry.x, entry.y, entry.points, (entry.winners || []).map((seat) => seatColour(seat)));
+        }
+      }
+      if (this.wasMine && !mine) this.recentFrom = (st.board || []).length;
+    }
+    if (mine && !this.wasMine && !msg.full) this.alertTurn();
+    this.wasMine = mine;
+  }
+
+  alertTurn() {
+    const gv = $('game-view');
+    gv.dataset.turnAlerts = String(Number(gv.dataset.turnAlerts || 0) + 1);
+    if (!soundOn()) return;
+    try {
+      this.audio = this.audio || new AudioContext();
+      const ctx = this.audio;
+      // Two soft notes, rising.
+      [[660, 0], [880, 0.14]].forEach(([frequency, at]) => {
+        const osc = ctx.createOscillator();
+        const gain = ctx.createGain();
+        osc.type = 'sine';
+        osc.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.0001, ctx.currentTime + at);
+        gain.gain.exponentialRampToValueAtTime(0.12, ctx.currentTime + at + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + at + 0.35);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(ctx.currentTime + at);
+        osc.stop(ctx.currentTime + at + 0.4);
+      });
+    } catch {
+      // no audio here: the title and the banner still say it
+    }
   }
 
   async actTurn(actions, seat, version) {
@@ -401,7 +448,7 @@ class App {
     }
     renderPlayers($('players'), st, this.art);
     renderDeck($('deck'), st, this.art, this.remainingOpen);
-    renderLog($('log'), st);
+    renderLog($('log'), st, { onPoint: (x, y) => this.board.pointAt(x, y) });
     this.renderDecisions();
     if (this.view === 'replay') this.renderReplayBar();
   }
@@ -410,7 +457,11 @@ class App {
   renderDecisions() {
     const st = this.shown();
     if (!st || !this.art) return;
-    this.board.render(st, this.view === 'game' ? this.turn.decorations() : {});
+    const deco = this.view === 'game' ? this.turn.decorations() : {};
+    deco.recentFrom = this.view === 'game' && st.status !== 'over' ? this.recentFrom : null;
+    // The final board keeps the figures as the final scoring found them (it sent them home).
+    const ending = st.status === 'over' ? [...(st.log || [])].reverse().find((e) => Array.isArray(e.figures)) : null;
+    this.board.render(ending ? { ...st, followers: ending.figures } : st, deco);
     if (this.view === 'game') {
       this.turn.renderCard($('action-card'), st.players);
     } else {
@@ -504,6 +555,14 @@ class App {
     $('results-replay').addEventListener('click', () => this.replayThisGame());
     $('results-dialog').addEventListener('click', (e) => { if (e.target === $('results-dialog')) $('results-dialog').hidden = true; });
     $('conn-retry').addEventListener('click', () => this.conn.retryNow());
+    const sound = $('btn-sound');
+    const showSound = () => {
+      sound.setAttribute('aria-pressed', soundOn() ? 'true' : 'false');
+      sound.title = soundOn() ? 'a sound when it is your turn (on)' : 'a sound when it is your turn (off)';
+    };
+    showSound();
+    sound.addEventListener('click', () => { setSound(!soundOn()); showSound(); });
+    $('btn-help').addEventListener('click', () => showRulesHelp(this.shown() || null, this.catalogue));
     $('rp-first').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep(0); });
     $('rp-prev').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep((this.replay?.step || 0) - 1); });
     $('rp-next').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep((this.replay?.step || 0) + 1); });

@@ -47,7 +47,7 @@ export class Board {
     this.svg = s('svg', { class: 'board-svg', 'data-testid': 'board', role: 'application', 'aria-label': 'game board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['grid', 'tiles', 'below', 'last', 'above', 'followers', 'positions', 'preview', 'options', 'hover']) {
+    for (const name of ['grid', 'tiles', 'below', 'last', 'above', 'followers', 'positions', 'preview', 'options', 'hover', 'flash']) {
       this.layers[name] = s('g', { class: `layer layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -239,6 +239,27 @@ export class Board {
     return el;
   }
 
+  // --- moments: points scored, a tile pointed at ------------------------------------------------
+
+  // "+8" rising from a tile of the feature that scored, in the scorers' colours, for a moment.
+  flashScore(x, y, points, colours) {
+    const g = s('g', { class: 'score-flash', 'data-testid': 'score-flash', 'data-x': x, 'data-y': y, 'data-points': points, transform: `translate(${x * TILE + 50},${y * TILE + 50})`, 'pointer-events': 'none' },
+      // (CSS transforms replace an element's transform attribute: the rise and the marker scale
+      // go on children of the positioned group.)
+      s('g', { class: 'score-rise' }, s('g', { class: 'marker-scale' },
+        s('rect', { x: -24, y: -15, width: 48, height: 30, rx: 15, fill: colours[0] || '#333', stroke: colours[1] || '#fff', 'stroke-width': 3 }),
+        s('text', { y: 7, 'text-anchor': 'middle' }, `+${points}`))));
+    this.layers.flash.append(g);
+    setTimeout(() => g.remove(), 1800);
+  }
+
+  // A ring pulsing around the tile at (x, y) (a log entry was clicked).
+  pointAt(x, y) {
+    const ring = s('rect', { x: x * TILE - 4, y: y * TILE - 4, width: TILE + 8, height: TILE + 8, rx: 8, class: 'pointed-tile', 'data-testid': 'pointed-tile', 'data-x': x, 'data-y': y, 'pointer-events': 'none' });
+    this.layers.flash.append(ring);
+    setTimeout(() => ring.remove(), 2000);
+  }
+
   // --- drawing --------------------------------------------------------------------------------
 
   // `state`: the server's state (board, followers, castles, last_placed); `deco`: decorations.
@@ -248,7 +269,7 @@ export class Board {
     this.renderTiles(board);
     this.renderMechanicLayers(state);
     this.renderFollowers(state, board);
-    this.renderLast(state?.last_placed);
+    this.renderLast(state?.last_placed, board, deco.recentFrom);
     this.renderPositions(deco);
     this.renderPreview(deco.preview);
     this.renderOptions(deco, board);
@@ -297,8 +318,17 @@ export class Board {
     }
   }
 
-  renderLast(last) {
+  // The last tile placed, framed; and the tiles placed since the player's last turn (from
+  // index `recentFrom` of the board, in placement order), each with a corner mark.
+  renderLast(last, board = [], recentFrom = null) {
     clear(this.layers.last);
+    if (recentFrom !== null && recentFrom !== undefined) {
+      for (const t of board.slice(recentFrom)) {
+        this.layers.last.append(s('g', { class: 'since-last-turn', 'data-testid': 'recent-tile', 'data-x': t.x, 'data-y': t.y, transform: `translate(${t.x * TILE},${t.y * TILE})` },
+          s('rect', { x: 2, y: 2, width: TILE - 4, height: TILE - 4, rx: 3, class: 'recent-frame' }),
+          s('circle', { cx: 12, cy: 12, r: 6, class: 'recent-dot' })));
+      }
+    }
     if (!last) return;
     const box = { x: last.x * TILE + 1.5, y: last.y * TILE + 1.5, width: TILE - 3, height: TILE - 3, rx: 3 };
     this.layers.last.append(s('rect', { ...box, class: 'last-placed-glow' }), s('rect', { ...box, class: 'last-placed', 'data-testid': 'last-placed' }));

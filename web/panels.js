@@ -40,6 +40,12 @@ export function renderPlayers(container, state, art) {
         style.icon ? style.icon(seatColour(p.seat), 16) : meepleIcon(seatColour(p.seat), Math.round(14 * style.scale)), `×${count}`));
     }
     for (const m of modules) for (const el of m.stats?.(p, state, { art }) || []) stats.append(el);
+    // The running score by category (what has scored so far).
+    const parts = Object.entries(p.breakdown || {}).filter(([, points]) => points !== 0);
+    const breakdown = parts.length
+      ? h('div', { class: 'breakdown-line', 'data-testid': 'player-breakdown' },
+        ...parts.map(([category, points]) => h('span', { 'data-category': category }, `${category} ${points}`)))
+      : null;
     container.append(h('div', { class: classes.join(' '), 'data-testid': `player-${p.seat}`, 'data-seat': p.seat, 'data-pending': p.seat === pendingSeat ? 'true' : 'false' },
       h('div', { class: 'player-colour', style: { background: seatColour(p.seat) } }),
       h('div', { class: 'player-main' },
@@ -49,7 +55,7 @@ export function renderPlayers(container, state, art) {
           mine ? h('span', { class: 'badge you' }, 'you') : null,
           p.kind === 'bot' ? h('span', { class: 'badge bot', title: p.bot || 'bot' }, p.bot ? `bot · ${p.bot}` : 'bot') : null,
           over && winners.has(p.seat) ? h('span', { class: 'badge win' }, 'winner') : null),
-        stats),
+        stats, breakdown),
       h('div', { class: 'player-score', 'data-testid': 'player-score' }, String(p.score)),
       p.seat === state.turn_seat && !over ? h('div', { class: 'turn-arrow', title: 'whose turn it is' }, '◀') : null,
     ));
@@ -72,7 +78,7 @@ export function renderDeck(container, state, art, expanded) {
   const grid = h('div', { class: 'remaining-grid', 'data-testid': 'remaining-tiles' });
   const entries = Object.entries(deck.remaining || {}).filter(([, n]) => n > 0).sort(([a], [b]) => compareTiles(a, b));
   for (const [id, count] of entries) {
-    grid.append(h('div', { class: 'remaining-item', 'data-tile': id, 'data-count': count, title: `${id}: ${count} left` },
+    grid.append(h('div', { class: 'remaining-item', 'data-tile': id, 'data-count': count, 'data-testid': 'remaining-item', title: tileTooltip(id, count, art) },
       art ? art.mini(id, { size: 36 }) : null, h('span', { class: 'count' }, `×${count}`)));
   }
   if (!entries.length) grid.append(h('div', { class: 'muted' }, 'none'));
@@ -97,9 +103,28 @@ function compareTiles(a, b) {
   return pa.localeCompare(pb) || ra.length - rb.length || ra.localeCompare(rb);
 }
 
+// A remaining tile in words: "V: road bending, 2 fields — 3 left" (from the catalogue).
+function tileTooltip(id, count, art) {
+  const tile = art?.tiles?.get(id)?.tile;
+  const left = `${count} left`;
+  if (!tile) return `${id}: ${left}`;
+  const kinds = {};
+  for (const segment of tile.segments || []) kinds[segment.kind] = (kinds[segment.kind] || 0) + 1;
+  const words = Object.entries(kinds).map(([kind, n]) => (n > 1 ? `${n} ${kind === 'city' ? 'cities' : `${kind}s`}` : `a ${kind}`));
+  const extras = [];
+  const pennants = (tile.segments || []).reduce((sum, segment) => sum + (segment.pennants || 0), 0);
+  if (pennants) extras.push(pennants > 1 ? `${pennants} pennants` : 'a pennant');
+  for (const flag of ['inn', 'cathedral', 'good', 'portal', 'volcano', 'dragon', 'princess', 'bazaar', 'abbey']) {
+    if (tile[flag] || (tile.segments || []).some((segment) => segment[flag])) extras.push(flag === 'good' ? 'trade goods' : flag);
+  }
+  const expansion = tile.expansion && tile.expansion !== 'base' ? ` (${tile.expansion})` : '';
+  return `${id}${expansion}: ${words.join(', ')}${extras.length ? `; ${extras.join(', ')}` : ''} — ${left}`;
+}
+
 // --- log ---------------------------------------------------------------------------------------
 
-export function renderLog(container, state) {
+// `onPoint(x, y)`: a click on an entry that names a tile (a placement, a scoring) points it out.
+export function renderLog(container, state, { onPoint } = {}) {
   const log = state?.log || [];
   const nearBottom = container.scrollHeight - container.scrollTop - container.clientHeight < 40;
   // Append only what is new when the log grew; redraw when it was replaced.
@@ -115,7 +140,12 @@ export function renderLog(container, state) {
     const cls = ['log-entry'];
     if (entry.score) cls.push('score');
     if (entry.final) cls.push('final');
-    const li = h('li', { class: cls.join(' '), 'data-testid': 'log-entry', 'data-n': entry.n },
+    const where = tileOfEntry(entry);
+    const li = h('li', {
+      class: cls.join(' '), 'data-testid': 'log-entry', 'data-n': entry.n, 'data-x': where?.x, 'data-y': where?.y,
+      title: where ? `show ${where.x},${where.y} on the board` : null,
+      onClick: where && onPoint ? () => onPoint(where.x, where.y) : null,
+    },
       entry.seat !== undefined && entry.seat !== null ? h('span', { class: 'log-dot', style: { background: seatColour(entry.seat) }, title: players[entry.seat]?.name }) : h('span', { class: 'log-dot none' }),
       h('span', { class: 'log-text' }, entry.text || entry.action || ''));
     container.append(li);
@@ -124,6 +154,14 @@ export function renderLog(container, state) {
   container.dataset.game = String(state?.game);
   container.dataset.first = String(log[0]?.text ?? '');
   if (nearBottom || start === 0) container.scrollTop = container.scrollHeight;
+}
+
+// The tile a log entry is about: a scoring's feature, or the square of an action that names one
+// (`place 1,0 r90`, `fairy 2,3`, `dragon 0,1`, `abbey 4,4`, a portal deployment, a wagon's move).
+function tileOfEntry(entry) {
+  if (Number.isInteger(entry.x) && Number.isInteger(entry.y)) return { x: entry.x, y: entry.y };
+  const m = /^[a-z-]+ (-?\d+),(-?\d+)\b/.exec(entry.action || '');
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
 // --- results -----------------------------------------------------------------------------------

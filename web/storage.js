@@ -63,3 +63,22 @@ export function setTakeBack(on) {
     // storage disabled: the choice lasts while the page is open
   }
 }
+
+// Whether the page plays a sound when it becomes this player's turn (on unless switched off).
+const SOUND_KEY = 'carcassonne.sound';
+
+export function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function setSound(on) {
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // storage disabled
+  }
+}

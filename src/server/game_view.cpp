@@ -540,6 +540,38 @@ std::span<const TileType> undrawn_tiles(const GameState& state,
   return std::span<const TileType>(draw_order).last(std::min(left, draw_order.size()));
 }
 
+// The figures on the board, as the state's "followers" lists them.
+json figures_json(const GameState& state) {
+  const auto& placed = state.placed_tiles();
+  json followers = json::array();
+  for (const Follower& follower : state.followers()) {
+    const NodePlace where = place_of_node(state, follower.node);
+    if (where.tile < 0) continue;  // cannot happen for a consistent state
+    const PlacedTile& tile = placed[static_cast<std::size_t>(where.tile)];
+    json item = {{"seat", follower.player},
+                 {"x", tile.x},
+                 {"y", tile.y},
+                 {"location",
+                  std::string(location_name(state.canonical_location(where.tile, where.segment)))},
+                 {"feature", std::string(segment_kind_name(tile, where.segment))},
+                 {"figure", std::string(figure_info(follower.kind).name)}};
+    // A barn stands on a corner of its tile (where four tiles meet), on the field there.
+    if (follower.kind == FigureKind::Barn)
+      item["corner"] = std::string(kCornerNames[static_cast<std::size_t>(follower.corner)]);
+    // A follower in a castle stands in the castle, not in a city any more.
+    const NodeId root = state.features().find_const(follower.node);
+    const auto& castles = state.castles();
+    for (std::size_t c = 0; c < castles.size(); ++c) {
+      if (castles[c].occupied && state.features().find_const(castles[c].city) == root) {
+        item["feature"] = "castle";
+        item["castle"] = c;
+      }
+    }
+    followers.push_back(std::move(item));
+  }
+  return followers;
+}
+
 json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
                        const std::vector<TileType>& draw_order) {
   const std::span<const TileType> undrawn = undrawn_tiles(state, draw_order);
@@ -626,33 +658,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   }
   out["board"] = board;
 
-  json followers = json::array();
-  for (const Follower& follower : state.followers()) {
-    const NodePlace where = place_of_node(state, follower.node);
-    if (where.tile < 0) continue;  // cannot happen for a consistent state
-    const PlacedTile& tile = placed[static_cast<std::size_t>(where.tile)];
-    json item = {{"seat", follower.player},
-                 {"x", tile.x},
-                 {"y", tile.y},
-                 {"location",
-                  std::string(location_name(state.canonical_location(where.tile, where.segment)))},
-                 {"feature", std::string(segment_kind_name(tile, where.segment))},
-                 {"figure", std::string(figure_info(follower.kind).name)}};
-    // A barn stands on a corner of its tile (where four tiles meet), on the field there.
-    if (follower.kind == FigureKind::Barn)
-      item["corner"] = std::string(kCornerNames[static_cast<std::size_t>(follower.corner)]);
-    // A follower in a castle stands in the castle, not in a city any more.
-    const NodeId root = state.features().find_const(follower.node);
-    const auto& castles = state.castles();
-    for (std::size_t c = 0; c < castles.size(); ++c) {
-      if (castles[c].occupied && state.features().find_const(castles[c].city) == root) {
-        item["feature"] = "castle";
-        item["castle"] = c;
-      }
-    }
-    followers.push_back(std::move(item));
-  }
-  out["followers"] = followers;
+  out["followers"] = figures_json(state);
 
   json castles = json::array();
   for (const Castle& castle : state.castles())
@@ -918,6 +924,9 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
           state.trade_goods(id, static_cast<TradeGood>(g));
   }
 
+  // The figures as they stand before the game's last action: the final board shows who held
+  // what when the final scoring counted it (the scoring sends them home).
+  json figures_before = figures_json(state);
   std::vector<ScoreEvent> events;
   state.set_score_log(&events);
   state.apply_unchecked(move);
@@ -957,10 +966,13 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     if (event.winners == 0) continue;
     for (std::size_t p = 0; p < players.size(); ++p)
       if (event.winners >> p & 1u) running[p] += event.points;
-    json entry = {{"n", version_after},
-                  {"text", score_event_text(event, players)},
-                  {"score", true},
-                  {"scores", running_json()}};
+    json winners = json::array();
+    for (std::size_t p = 0; p < players.size(); ++p)
+      if (event.winners >> p & 1u) winners.push_back(p);
+    json entry = {{"n", version_after}, {"text", score_event_text(event, players)},
+                  {"score", true},      {"points", event.points},
+                  {"winners", winners}, {"x", event.x},
+                  {"y", event.y},       {"scores", running_json()}};
     if (event.final_scoring) entry["final"] = true;
     entries.push_back(entry);
   }
@@ -998,6 +1010,7 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
                                     points_text(outcome.best)},
                        {"final", true},
                        {"scores", scores_json(state)}});
+    entries.back()["figures"] = std::move(figures_before);
   }
   return entries;
 }

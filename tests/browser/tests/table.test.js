@@ -110,6 +110,12 @@ for (const [name, device] of Object.entries(DEVICES)) {
       }
       await waitForVersion(page, st.version);
       await assertMatches(page, st, `${name} v${st.version}`);
+      if (st.version > 2) {
+        // The bot's tile since Ann's last turn is marked; her turn was announced (the sound, the title).
+        assert.ok(await page.locator('[data-testid="recent-tile"]').count() >= 1, 'the tiles placed since Ann\'s last turn are marked');
+        assert.ok(Number(await page.getAttribute('[data-testid="game-view"]', 'data-turn-alerts')) >= 1, 'Ann\'s turn was announced');
+        assert.match(await page.title(), /Your turn/);
+      }
       // Ann's turn, put together: the placement is previewed (nothing sent), can be taken back
       // and made again; the figure is chosen, taken back and chosen again; "End turn" sends both.
       const square = page.locator('[data-testid="board-position"]').first();
@@ -166,11 +172,35 @@ for (const [name, device] of Object.entries(DEVICES)) {
     assert.ok(pacedChecks >= 6, `the bot's actions were paced (${pacedChecks} checked)`);
     assert.ok(spotChecked, 'a follower spot was offered and taken');
     await page.waitForSelector('[data-testid="results-dialog"]:not([hidden])');
+    // The final board keeps the figures the final scoring counted (the state lists none now).
+    assert.deepEqual(st.followers, []);
+    const ending = [...st.log].reverse().find((e) => Array.isArray(e.figures));
+    assert.ok(ending && ending.figures.length > 0, 'the game-over entry keeps the figures');
+    assert.equal(await page.locator('[data-testid="follower"]').count(), ending.figures.length, 'the final board shows them');
     const wide = await sidewaysScroll(page);
     assert.equal(wide, null, `the results do not scroll sideways (${wide})`);
     await screenshot(page, `t-${name}-results`);
     await page.click('[data-testid="close-results"]');
     await screenshot(page, `t-${name}-final-board`);
+    // The running breakdown by category, in the players' panel.
+    const scorer = st.players.find((p) => Object.values(p.breakdown || {}).some((v) => v > 0));
+    if (scorer) {
+      const line = await page.textContent(`[data-testid="player-${scorer.seat}"] [data-testid="player-breakdown"]`);
+      for (const [category, points] of Object.entries(scorer.breakdown)) if (points) assert.ok(line.includes(`${category} ${points}`), `${line} shows ${category} ${points}`);
+    }
+    // A log entry naming a tile points it out on the board.
+    await page.locator('[data-testid="log-entry"][data-x]').first().click();
+    await page.waitForSelector('[data-testid="pointed-tile"]', { state: 'attached' });
+    // The rules of the game's expansions, in a dialog.
+    await page.click('[data-testid="rules-help"]');
+    await page.waitForSelector('[data-testid="help-base"]');
+    const sections = await page.locator('section.help-section').count();
+    assert.equal(sections, 1, 'a base game\'s rules: the base game only');
+    await screenshot(page, `t-${name}-rules`);
+    await page.click('[data-testid="close-help"]');
+    // The sound can be switched off.
+    await page.click('[data-testid="sound-toggle"]');
+    assert.equal(await page.getAttribute('[data-testid="sound-toggle"]', 'aria-pressed'), 'false');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
