@@ -1013,6 +1013,54 @@ TEST_F(ProtocolTest, APreviewShowsTheTurnAndATurnIsSentAsAWhole) {
   EXPECT_EQ(record["record"]["actions"], json::array({place, "skip"}));
 }
 
+TEST_F(ProtocolTest, AFeatureIsDescribedForItsOutline) {
+  // Start tile D at 0,0 (city N, road E-W); Ann places U (a straight road) east of it, r90 so
+  // its road runs west-east, then a follower on that road: one road over two tiles, open at both
+  // ends, worth 2 now (1 per tile) and 2 completed, held by Ann.
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"deck", {"U", "U", "E"}}});
+  const std::string game = created["game"];
+  auto ann = client();
+  join(*ann, game, token_of(created, 0));
+  const auto act = [&](const std::string& action, int version) {
+    const json ack = ann->request(
+        {{"type", "act"}, {"game", game}, {"seat", 0}, {"action", action}, {"version", version}});
+    ASSERT_EQ(ack["type"], "ack") << ack.dump();
+  };
+  act("place 1,0 r90", 0);
+  act("meeple E", 1);
+  auto spectator = client();
+  join(*spectator, game);
+  const json road = spectator->request(
+      {{"type", "feature"}, {"game", game}, {"x", 0}, {"y", 0}, {"location", "W"}});
+  ASSERT_EQ(road["type"], "feature") << road.dump();
+  EXPECT_EQ(road["kind"], "road");
+  EXPECT_EQ(road["complete"], false);
+  EXPECT_EQ(road["tiles"], 2);
+  EXPECT_EQ(road["value"], 2);
+  EXPECT_EQ(road["if_complete"], 2);
+  EXPECT_EQ(road["holders"], json::array({0}));
+  EXPECT_EQ(road["members"].size(), 2u);
+  // The city of the start tile: one open cap, worth 1 at the end and 2 completed, no holder.
+  const json city = spectator->request(
+      {{"type", "feature"}, {"game", game}, {"x", 0}, {"y", 0}, {"location", "N"}});
+  EXPECT_EQ(city["kind"], "city");
+  EXPECT_EQ(city["value"], 1);
+  EXPECT_EQ(city["if_complete"], 2);
+  EXPECT_EQ(city["holders"], json::array());
+  // A farm has no feature value; nowhere, or no such location: refused.
+  const json farm = spectator->request(
+      {{"type", "feature"}, {"game", game}, {"x", 0}, {"y", 0}, {"location", "SSE"}});
+  EXPECT_EQ(farm["kind"], "field");
+  EXPECT_EQ(farm["value"], nullptr);
+  expect_error(spectator->request(
+                   {{"type", "feature"}, {"game", game}, {"x", 5}, {"y", 5}, {"location", "N"}}),
+               "no_feature");
+  expect_error(spectator->request(
+                   {{"type", "feature"}, {"game", game}, {"x", 0}, {"y", 0}, {"location", "Q"}}),
+               "bad_request");
+}
+
 TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
   auto host = client();
   // The catalogue names the server's default pace and the longest a game may choose.

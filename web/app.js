@@ -42,7 +42,13 @@ class App {
     this.remainingOpen = { value: false };
     this.view = null;
 
-    this.board = new Board($('board-area'));
+    this.board = new Board($('board-area'), {
+      describeFeature: (x, y, location) => {
+        const game = this.view === 'game' ? this.session?.game : null;
+        if (!game) return Promise.reject(new Error('no game'));
+        return this.conn.request({ type: 'feature', game, x, y, location });
+      },
+    });
     this.turn = new TurnController({
       art: null,
       send: (action, seat, version) => this.act(action, seat, version),

@@ -33,10 +33,13 @@ export function figureShape(style, colour, options) {
 }
 
 export class Board {
-  constructor(container, { onHoverCell } = {}) {
+  constructor(container, { onHoverCell, describeFeature } = {}) {
     this.container = container;
     this.art = null;
     this.onHoverCell = onHoverCell;
+    // (x, y, location) => Promise of the server's description of that feature (outline on hover).
+    this.describeFeature = describeFeature;
+    this.boardTiles = new Map(); // "x,y" -> the state's board entry
     this.view = { tx: 0, ty: 0, scale: 0.8 };
     this.userMoved = false;
     this.tileEls = new Map(); // "x,y" -> {el, sig}
@@ -47,7 +50,7 @@ export class Board {
     this.svg = s('svg', { class: 'board-svg', 'data-testid': 'board', role: 'application', 'aria-label': 'game board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['grid', 'tiles', 'below', 'last', 'above', 'followers', 'positions', 'preview', 'options', 'hover', 'flash']) {
+    for (const name of ['grid', 'tiles', 'below', 'last', 'above', 'outline', 'followers', 'positions', 'preview', 'options', 'hover', 'flash']) {
       this.layers[name] = s('g', { class: `layer layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -192,7 +195,14 @@ export class Board {
     };
     svg.addEventListener('pointerup', end);
     svg.addEventListener('pointercancel', end);
+    // A tap (or click) on the board where nothing is to be chosen outlines the feature there.
+    svg.addEventListener('click', (event) => {
+      if (performance.now() < this.suppressClickUntil) return;
+      const [wx, wy] = this.toWorld(event.clientX, event.clientY);
+      this.queueOutline(wx, wy);
+    });
     svg.addEventListener('pointerleave', () => {
+      this.clearOutline();
       this.coords.hidden = true;
       clear(this.layers.hover);
     });
@@ -203,8 +213,86 @@ export class Board {
     }, { passive: false });
   }
 
+  // --- feature outline: the feature under the pointer (or a tap), described by the server ----
+
+  // The location of the tile at (x, y) nearest to board point (wx, wy): the feature there.
+  locationAt(x, y, wx, wy) {
+    const t = this.boardTiles.get(`${x},${y}`);
+    if (!t || !this.art) return null;
+    const px = wx - x * TILE;
+    const py = wy - y * TILE;
+    let best = null;
+    for (const loc of ['N', 'E', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'cloister']) {
+      if (loc === 'cloister' && !this.tileHasCloister(t)) continue;
+      const [ax, ay] = this.art.anchor(t.tile, t.rotation, loc, t.bridge);
+      const d = Math.hypot(ax - px, ay - py);
+      if (!best || d < best.d) best = { loc, d };
+    }
+    return best?.loc ?? null;
+  }
+
+  tileHasCloister(t) {
+    const entry = this.art?.tiles?.get(t.tile);
+    return Boolean(entry?.tile.segments?.some((seg) => seg.kind === 'cloister'));
+  }
+
+  queueOutline(wx, wy) {
+    clearTimeout(this.outlineTimer);
+    const x = Math.floor(wx / TILE);
+    const y = Math.floor(wy / TILE);
+    const loc = this.locationAt(x, y, wx, wy);
+    if (!loc || !this.describeFeature) return this.clearOutline();
+    const key = `${x},${y},${loc}`;
+    if (this.outlined === key) return undefined;
+    this.outlineTimer = setTimeout(async () => {
+      try {
+        const feature = await this.describeFeature(x, y, loc);
+        this.showOutline(key, feature, wx, wy);
+      } catch {
+        this.clearOutline();
+      }
+    }, 180);
+    return undefined;
+  }
+
+  clearOutline() {
+    clearTimeout(this.outlineTimer);
+    this.outlined = null;
+    clear(this.layers.outline);
+  }
+
+  // Every tile of the feature framed, its segment on each marked, and a label: what it is, what
+  // it is worth, who holds it.
+  showOutline(key, f, wx, wy) {
+    clear(this.layers.outline);
+    this.outlined = key;
+    const colours = (f.holders || []).map((seat) => seatColour(seat));
+    const colour = colours[0] || '#ffffff';
+    const g = s('g', { class: `feature-outline kind-${f.kind}`, 'data-testid': 'feature-outline', 'data-kind': f.kind, 'data-members': (f.members || []).length, 'data-value': f.value ?? '', 'pointer-events': 'none' });
+    for (const m of f.members || []) {
+      const t = this.boardTiles.get(`${m.x},${m.y}`);
+      g.append(s('rect', { x: m.x * TILE + 2, y: m.y * TILE + 2, width: TILE - 4, height: TILE - 4, rx: 4, class: 'outline-tile', stroke: colour }));
+      if (t && this.art) {
+        const [ax, ay] = this.art.anchor(t.tile, t.rotation, m.location, t.bridge);
+        g.append(s('circle', { cx: m.x * TILE + ax, cy: m.y * TILE + ay, r: 7, class: 'outline-dot', fill: colour }));
+      }
+    }
+    const kind = f.kind === 'field' ? 'farm' : f.kind;
+    const worth = f.value === null || f.value === undefined ? ''
+      : f.complete ? ` · ${f.value} points` : ` · ${f.value} now, ${f.if_complete} complete`;
+    const who = (f.holders || []).length ? ` · ${f.holders.map((seat) => this.seatName?.(seat) ?? `seat ${seat + 1}`).join(' & ')}` : ' · nobody';
+    const text = `${kind[0].toUpperCase()}${kind.slice(1)} · ${f.tiles} tile${f.tiles === 1 ? '' : 's'}${worth}${who}`;
+    const label = s('g', { class: 'outline-label', transform: `translate(${wx},${wy - 24})` },
+      s('g', { class: 'marker-scale' },
+        s('rect', { x: -4, y: -18, width: text.length * 7.2 + 8, height: 24, rx: 6 }),
+        s('text', { x: 0, y: -1, 'data-testid': 'feature-outline-text' }, text)));
+    g.append(label);
+    this.layers.outline.append(g);
+  }
+
   updateHover(event) {
     const [wx, wy] = this.toWorld(event.clientX, event.clientY);
+    if (event.pointerType !== 'touch') this.queueOutline(wx, wy);
     const x = Math.floor(wx / TILE);
     const y = Math.floor(wy / TILE);
     if (this.hoverCell && this.hoverCell[0] === x && this.hoverCell[1] === y) return;
@@ -266,6 +354,12 @@ export class Board {
   render(state, deco = {}) {
     if (!this.art) return;
     const board = state?.board || [];
+    this.boardTiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
+    this.seatName = (seat) => state?.players?.[seat]?.name;
+    if (this.outlinedVersion !== state?.version) {
+      this.outlinedVersion = state?.version;
+      this.clearOutline(); // the board changed: what was outlined may have grown
+    }
     this.renderTiles(board);
     this.renderMechanicLayers(state);
     this.renderFollowers(state, board);

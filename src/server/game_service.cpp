@@ -472,12 +472,14 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
     handle_record(connection, request);
   } else if (type == "view_record") {
     handle_view_record(connection, request);
+  } else if (type == "feature") {
+    handle_feature(connection, request);
   } else {
-    send_error(
-        *connection, request.id, "bad_request",
-        "unknown message type " + quote_text(type, 40) +
-            " (known: hello, ping, catalogue, create, list, join, leave, act, preview, record, "
-            "view_record)");
+    send_error(*connection, request.id, "bad_request",
+               "unknown message type " + quote_text(type, 40) +
+                   " (known: hello, ping, catalogue, create, list, join, leave, act, preview, "
+                   "feature, record, "
+                   "view_record)");
   }
 }
 
@@ -1036,6 +1038,40 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
   reply["version"] = game->version();
   reply["actions"] = turn.notations;
   reply["state"] = json::parse(text);
+  send_json(*connection, reply);
+}
+
+void GameService::handle_feature(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<Game> game =
+      requested_game(*connection, request, {"game", "x", "y", "location"});
+  if (!game) return;
+  const json& body = request.body;
+  std::int64_t x = 0, y = 0;
+  std::string location;
+  const auto bad_request = [&](const std::string& message) {
+    send_error(*connection, request.id, "bad_request", message);
+  };
+  if (auto bad = integer_field(body, "x", true, -100000, 100000, x)) return bad_request(*bad);
+  if (auto bad = integer_field(body, "y", true, -100000, 100000, y)) return bad_request(*bad);
+  if (auto bad = string_field(body, "location", true, 16, location)) return bad_request(*bad);
+  const std::optional<Port> port = parse_location(location);
+  if (!port) return bad_request("unknown location " + quote_text(location, 16));
+  std::lock_guard lock(game->mutex);
+  const GameState& state = *game->state;
+  const int tile = state.board().tile_at(static_cast<int>(x), static_cast<int>(y));
+  const std::uint8_t segment = tile < 0 ? kNoSegment : state.segment_named(tile, *port);
+  if (segment == kNoSegment) {
+    send_error(*connection, request.id, "no_feature",
+               "no feature at " + std::to_string(x) + "," + std::to_string(y) + " " + location);
+    return;
+  }
+  json reply = reply_to(request.id, "feature");
+  reply["game"] = game->id;
+  reply["version"] = game->version();
+  reply["x"] = x;
+  reply["y"] = y;
+  reply["location"] = location;
+  reply.update(feature_json(state, tile, segment));
   send_json(*connection, reply);
 }
 

@@ -540,6 +540,41 @@ std::span<const TileType> undrawn_tiles(const GameState& state,
   return std::span<const TileType>(draw_order).last(std::min(left, draw_order.size()));
 }
 
+json feature_json(const GameState& state, int tile, int segment) {
+  const NodeId root = state.feature_of(tile, segment);
+  const FeatureNode& data = state.features().node(root);
+  const auto& placed = state.placed_tiles();
+  json out;
+  out["kind"] = std::string(feature_kind_name(data.kind));
+  const bool field = data.kind == FeatureKind::Field;
+  const bool complete = !field && state.feature_complete(root);
+  out["complete"] = complete;
+  out["tiles"] = state.feature_tile_count(root);
+  // Farms score only at the end (or by a barn): their worth is not a feature value.
+  out["value"] = field ? json(nullptr)
+                       : json(complete ? state.completed_value(root) : state.final_value(root));
+  out["if_complete"] = field ? json(nullptr) : json(state.completed_value(root));
+  out["pennants"] = data.pennants;
+  json holders = json::array();
+  const std::uint8_t majority = state.majority(root);
+  for (int p = 0; p < state.player_count(); ++p)
+    if (majority >> p & 1u) holders.push_back(p);
+  out["holders"] = holders;
+  json members = json::array();
+  NodeId member = root;
+  do {
+    const FeatureNode& node = state.features().node(member);
+    const PlacedTile& at = placed[node.placed_tile];
+    members.push_back({{"x", at.x},
+                       {"y", at.y},
+                       {"location", std::string(location_name(state.canonical_location(
+                                        node.placed_tile, node.segment)))}});
+    member = node.next_member;
+  } while (member != root);
+  out["members"] = members;
+  return out;
+}
+
 // The figures on the board, as the state's "followers" lists them.
 json figures_json(const GameState& state) {
   const auto& placed = state.placed_tiles();

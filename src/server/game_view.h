@@ -41,6 +41,12 @@ nlohmann::json rules_json(const RuleSet& rules);
 std::span<const TileType> undrawn_tiles(const GameState& state,
                                         const std::vector<TileType>& draw_order);
 
+// A feature of the board as the web app outlines it: the feature holding `segment` of placed tile
+// `tile` — its kind, whether it is complete, its tiles, what it is worth now (at the end, if
+// unfinished) and completed, who holds it (the majority) and every member segment with its
+// location.
+nlohmann::json feature_json(const GameState& state, int tile, int segment);
+
 // The state fields every watcher shares (no "type", "game", "you", "legal", "log"). Of the
 // undrawn tiles only their counts are written.
 nlohmann::json public_state_json(const GameState& state, const std::vector<PlayerView>& players,

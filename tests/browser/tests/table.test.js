@@ -182,6 +182,16 @@ for (const [name, device] of Object.entries(DEVICES)) {
     await screenshot(page, `t-${name}-results`);
     await page.click('[data-testid="close-results"]');
     await screenshot(page, `t-${name}-final-board`);
+    // Pointing at a feature (hover; a tap on the phone) outlines all of it with its worth and holders.
+    const start = await page.locator('[data-testid="board-tile"][data-x="0"][data-y="0"]').boundingBox();
+    if (phone) await page.tap('[data-testid="board"]', { position: { x: start.x + start.width / 2, y: start.y + start.height * 0.3 - (await page.locator('[data-testid="board"]').boundingBox()).y } });
+    else await page.mouse.move(start.x + start.width / 2, start.y + start.height * 0.3);
+    await page.waitForSelector('[data-testid="feature-outline"]', { state: 'attached' });
+    const outline = await page.getAttribute('[data-testid="feature-outline"]', 'data-kind');
+    const members = Number(await page.getAttribute('[data-testid="feature-outline"]', 'data-members'));
+    assert.ok(['city', 'road', 'field', 'cloister'].includes(outline) && members >= 1, `a feature is outlined (${outline}, ${members} segments)`);
+    assert.match(await page.textContent('[data-testid="feature-outline-text"]'), /tiles? · /);
+    await screenshot(page, `t-${name}-feature-outline`);
     // The running breakdown by category, in the players' panel.
     const scorer = st.players.find((p) => Object.values(p.breakdown || {}).some((v) => v > 0));
     if (scorer) {
