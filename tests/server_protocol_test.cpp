@@ -1061,6 +1061,49 @@ TEST_F(ProtocolTest, AFeatureIsDescribedForItsOutline) {
                "bad_request");
 }
 
+TEST_F(ProtocolTest, TheSeatsChatAndWatchersRead) {
+  auto host = client();
+  const json created = create(*host, {"human", "human"}, {{"seed", 2}});
+  const std::string game = created["game"];
+  auto ann = client();
+  auto bob = client();
+  auto watcher = client();
+  join(*ann, game, token_of(created, 0));
+  join(*bob, game, token_of(created, 1));
+  join(*watcher, game);
+  const json ack =
+      ann->request({{"type", "chat"}, {"game", game}, {"seat", 0}, {"text", "Good luck, Bob! ☺"}});
+  ASSERT_EQ(ack["type"], "ack") << ack.dump();
+  for (ProtocolClient* reader : {bob.get(), watcher.get()}) {
+    const json seen = reader->wait_for([](const json& m) { return m["type"] == "chat"; });
+    ASSERT_EQ(seen["messages"].size(), 1u) << seen.dump();
+    EXPECT_EQ(seen["messages"][0]["seat"], 0);
+    EXPECT_EQ(seen["messages"][0]["name"], "P0");
+    EXPECT_EQ(seen["messages"][0]["text"], "Good luck, Bob! ☺");
+  }
+  // A spectator reads but does not write; nobody writes for a seat not held, nor nothing, nor
+  // control characters, nor a novel.
+  expect_error(watcher->request({{"type", "chat"}, {"game", game}, {"seat", 0}, {"text", "hi"}}),
+               "not_your_seat");
+  expect_error(bob->request({{"type", "chat"}, {"game", game}, {"seat", 0}, {"text", "hi"}}),
+               "not_your_seat");
+  expect_error(bob->request({{"type", "chat"}, {"game", game}, {"seat", 1}, {"text", ""}}),
+               "bad_request");
+  expect_error(bob->request({{"type", "chat"}, {"game", game}, {"seat", 1}, {"text", "a\u0007b"}}),
+               "bad_request");
+  expect_error(
+      bob->request(
+          {{"type", "chat"}, {"game", game}, {"seat", 1}, {"text", std::string(301, 'x')}}),
+      "bad_request");
+  // Who joins later receives what was said.
+  auto late = client();
+  const json joined = late->request({{"type", "join"}, {"game", game}});
+  ASSERT_EQ(joined["type"], "joined");
+  const json history = late->wait_for([](const json& m) { return m["type"] == "chat"; });
+  ASSERT_EQ(history["messages"].size(), 1u);
+  EXPECT_EQ(history["messages"][0]["text"], "Good luck, Bob! ☺");
+}
+
 TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
   auto host = client();
   // The catalogue names the server's default pace and the longest a game may choose.

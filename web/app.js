@@ -70,6 +70,7 @@ class App {
     this.conn.on('status', (st) => this.renderConnection(st));
     this.conn.on('open', () => this.onOpen());
     this.conn.on('state', (msg) => this.onState(msg));
+    this.conn.on('chat', (msg) => this.onChat(msg));
     this.conn.on('server-error', (msg) => this.toast(`Server: ${msg.message || msg.code}`, 'error'));
     window.addEventListener('hashchange', () => this.route());
     // Keep the lobby's list of games fresh while it is shown.
@@ -233,6 +234,7 @@ class App {
     }
     this.session = null;
     this.state = null;
+    this.chat = null;
   }
 
   onState(msg) {
@@ -257,6 +259,50 @@ class App {
     const game = this.session?.game;
     if (!game) return;
     await this.conn.request({ type: 'act', game, seat, action, version });
+  }
+
+  // --- chat between the seats: everyone watching reads, a seat's holder writes ------------------
+
+  onChat(msg) {
+    if (!this.session || msg.game !== this.session.game) return;
+    this.chat = this.chat || new Map();
+    for (const m of msg.messages || []) this.chat.set(m.n, m);
+    this.renderChat();
+  }
+
+  renderChat() {
+    const card = $('chat');
+    const st = this.state;
+    const mine = (st?.you || []);
+    card.hidden = this.view !== 'game' || !st || (mine.length === 0 && !(this.chat && this.chat.size));
+    const list = $('chat-list');
+    clear(list);
+    const messages = [...(this.chat?.values() || [])].sort((a, b) => a.n - b.n);
+    for (const m of messages) {
+      list.append(h('li', { class: 'chat-message', 'data-testid': 'chat-message', 'data-seat': m.seat },
+        h('span', { class: 'swatch', style: { background: seatColour(m.seat) } }),
+        h('b', {}, `${m.name}: `), h('span', { class: 'chat-text' }, m.text)));
+    }
+    list.scrollTop = list.scrollHeight;
+    $('chat-form').hidden = mine.length === 0;
+  }
+
+  async sendChat() {
+    const input = $('chat-text');
+    const text = input.value.trim();
+    const st = this.state;
+    const game = this.session?.game;
+    if (!text || !game || !st) return;
+    // Several seats here (hotseat): the one whose decision it is, else the first.
+    const mine = st.you || [];
+    const seat = st.pending && mine.includes(st.pending.seat) ? st.pending.seat : mine[0];
+    if (seat === undefined) return;
+    try {
+      await this.conn.request({ type: 'chat', game, seat, text });
+      input.value = '';
+    } catch (err) {
+      this.toast(`Chat: ${err.message || err.code}`, 'error');
+    }
   }
 
   // What a state brings that the page points out: the points just scored (on the board, for a
@@ -455,6 +501,7 @@ class App {
     renderPlayers($('players'), st, this.art);
     renderDeck($('deck'), st, this.art, this.remainingOpen);
     renderLog($('log'), st, { onPoint: (x, y) => this.board.pointAt(x, y) });
+    this.renderChat();
     this.renderDecisions();
     if (this.view === 'replay') this.renderReplayBar();
   }
@@ -568,6 +615,7 @@ class App {
     };
     showSound();
     sound.addEventListener('click', () => { setSound(!soundOn()); showSound(); });
+    $('chat-form').addEventListener('submit', (e) => { e.preventDefault(); this.sendChat(); });
     $('btn-help').addEventListener('click', () => showRulesHelp(this.shown() || null, this.catalogue));
     $('rp-first').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep(0); });
     $('rp-prev').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep((this.replay?.step || 0) - 1); });

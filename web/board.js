@@ -443,6 +443,11 @@ export class Board {
   }
 
   renderFollowers(state, board) {
+    // The figures that went home since the last state of this game are seen leaving: their
+    // drawings, copied as they were, rise and fade on the flash layer.
+    const previous = this.figureEls || new Map();
+    const sameGame = this.figuresOf === state?.game && (state?.version ?? 0) > (this.figuresVersion ?? -1);
+    const current = new Map();
     clear(this.layers.followers);
     const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
     for (const f of state?.followers || []) {
@@ -463,7 +468,23 @@ export class Board {
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
       }, s('title', {}, `${style.label} of seat ${f.seat + 1} on a ${f.feature}`), figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
       this.layers.followers.append(g);
+      const key = `${f.seat}/${figure}/${f.x},${f.y}/${f.location}/${f.corner || ''}`;
+      current.set(key, [...(current.get(key) || []), g]);
     }
+    if (sameGame && state?.status !== 'over') {
+      for (const [key, els] of previous) {
+        const stayed = (current.get(key) || []).length;
+        for (const el of els.slice(stayed)) {
+          const ghost = s('g', { class: 'leaving', 'data-testid': 'follower-leaving', 'data-seat': el.dataset.seat, transform: el.getAttribute('transform') },
+            s('g', { class: 'leaving-rise' }, ...[...el.childNodes].filter((n) => n.nodeName !== 'title').map((n) => n.cloneNode(true))));
+          this.layers.flash.append(ghost);
+          setTimeout(() => ghost.remove(), 1200);
+        }
+      }
+    }
+    this.figureEls = current;
+    this.figuresOf = state?.game;
+    this.figuresVersion = state?.version ?? -1;
   }
 
   renderPositions(deco) {

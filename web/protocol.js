@@ -144,6 +144,9 @@ export class Connection {
       case 'state':
         this.emit('state', message);
         break;
+      case 'chat':
+        this.emit('chat', message);
+        break;
       case 'error':
         this.emit('server-error', message);
         break;

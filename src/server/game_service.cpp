@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <deque>
 #include <initializer_list>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -180,6 +181,9 @@ struct GameService::Game {
   bool bot_queued = false;
   bool committing = false;  // an action is being written to storage
   int pace_ms = 0;          // a bot acts no sooner than this after the action before
+  // The seats' chat: the latest messages, in memory only (a restart clears it).
+  std::deque<json> chat;
+  int chat_count = 0;  // messages ever sent (their numbers)
 
   int version() const { return static_cast<int>(record.actions.size()); }
 
@@ -474,6 +478,8 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
     handle_view_record(connection, request);
   } else if (type == "feature") {
     handle_feature(connection, request);
+  } else if (type == "chat") {
+    handle_chat(connection, request);
   } else {
     send_error(*connection, request.id, "bad_request",
                "unknown message type " + quote_text(type, 40) +
@@ -749,6 +755,11 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
   reply["seats"] = held;
   send_json(*connection, reply);
   send_state(*game, *connection, seats, /*full=*/true, 0);
+  if (!game->chat.empty()) {
+    json history = {{"type", "chat"}, {"game", id}, {"messages", json::array()}};
+    for (const json& message : game->chat) history["messages"].push_back(message);
+    send_json(*connection, history);
+  }
   if (seats != before) {
     // Everyone else sees the seat come online.
     for (Game::Watcher& w : watchers) {
@@ -1039,6 +1050,54 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
   reply["actions"] = turn.notations;
   reply["state"] = json::parse(text);
   send_json(*connection, reply);
+}
+
+void GameService::handle_chat(const std::shared_ptr<Connection>& connection, Request& request) {
+  constexpr std::size_t kMaxChatChars = 300;
+  constexpr std::size_t kKeptMessages = 100;
+  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game", "seat", "text"});
+  if (!game) return;
+  const json& body = request.body;
+  std::int64_t seat = 0;
+  std::string text;
+  const auto bad_request = [&](const std::string& message) {
+    send_error(*connection, request.id, "bad_request", message);
+  };
+  if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
+    return bad_request(*bad);
+  if (auto bad = string_field(body, "text", true, 4 * kMaxChatChars, text))
+    return bad_request(*bad);
+  if (text.empty() || utf8_length(text) > kMaxChatChars || has_control_character(text))
+    return bad_request("a chat message has 1 to 300 characters and no control characters");
+  std::lock_guard lock(game->mutex);
+  const auto watcher =
+      std::find_if(game->watchers.begin(), game->watchers.end(),
+                   [&](const Game::Watcher& w) { return w.connection_id == connection->id(); });
+  if (watcher == game->watchers.end()) {
+    send_error(*connection, request.id, "not_joined", "join game " + game->id + " before chatting");
+    return;
+  }
+  // Chat is between the seats: a spectator reads, a seat's holder writes as that seat.
+  if (seat >= static_cast<std::int64_t>(game->seats.size()) || !(watcher->seats >> seat & 1u)) {
+    send_error(
+        *connection, request.id, "not_your_seat",
+        "this connection does not hold seat " + std::to_string(seat) + " of game " + game->id);
+    return;
+  }
+  json message = {{"n", ++game->chat_count},
+                  {"seat", seat},
+                  {"name", game->seats[static_cast<std::size_t>(seat)].name},
+                  {"text", text},
+                  {"at", utc_now()}};
+  game->chat.push_back(message);
+  while (game->chat.size() > kKeptMessages) game->chat.pop_front();
+  json reply = reply_to(request.id, "ack");
+  reply["game"] = game->id;
+  send_json(*connection, reply);
+  const json broadcast_message = {
+      {"type", "chat"}, {"game", game->id}, {"messages", json::array({message})}};
+  for (const Game::Watcher& w : game->watchers)
+    if (auto other = w.connection.lock()) send_json(*other, broadcast_message);
 }
 
 void GameService::handle_feature(const std::shared_ptr<Connection>& connection, Request& request) {

@@ -82,6 +82,7 @@ class GameService final : public MessageHandler {
   void handle_act(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_preview(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_feature(const std::shared_ptr<Connection>& connection, Request& request);
+  void handle_chat(const std::shared_ptr<Connection>& connection, Request& request);
   // With the game's mutex held: whether `seat` may decide now on this connection at `version`
   // (-1: any); answers the problem itself and returns false when there is one.
   bool seat_may_decide(Connection& connection, const Request& request, Game& game,

@@ -35,6 +35,17 @@ test('two players in two browsers take turns and see each other\'s moves', async
   }
   assert.deepEqual(await seatsHeld(ann), [0]);
   assert.deepEqual(await seatsHeld(bob), [1]);
+  // They chat: Ann writes, Bob reads it in his page (and so does Ann, in hers).
+  await ann.fill('[data-testid="chat-text"]', 'Good luck, Bob!');
+  await ann.click('[data-testid="chat-send"]');
+  for (const page of pages) {
+    await page.waitForSelector('[data-testid="chat-message"][data-seat="0"]');
+    assert.match(await page.textContent('[data-testid="chat-list"]'), /Ann: Good luck, Bob!/);
+  }
+  await bob.fill('[data-testid="chat-text"]', 'Thanks!');
+  await bob.keyboard.press('Enter');
+  await ann.waitForSelector('[data-testid="chat-message"][data-seat="1"]');
+  await screenshot(ann, 'b-chat');
   // Both are online, as each of them sees it.
   for (const page of pages) {
     await page.waitForSelector('[data-testid="player-0"] [data-online="online"]');
