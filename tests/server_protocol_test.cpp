@@ -1104,6 +1104,39 @@ TEST_F(ProtocolTest, TheSeatsChatAndWatchersRead) {
   EXPECT_EQ(history["messages"][0]["text"], "Good luck, Bob! ☺");
 }
 
+TEST_F(ProtocolTest, WhenTheTurnClockRunsOutTheGreedyBotPlaysForTheSeat) {
+  auto host = client();
+  expect_error(
+      host->request(
+          {{"type", "create"},
+           {"players", {{{"name", "A"}, {"seat", "human"}}, {{"name", "B"}, {"seat", "human"}}}},
+           {"clock", 3601}}),
+      "bad_game_setup");
+  const json created = create(*host, {"human", "human"}, {{"seed", 4}, {"clock", 1}});
+  const std::string game = created["game"];
+  auto ann = client();
+  const json start = join(*ann, game, token_of(created, 0));
+  ASSERT_TRUE(start["clock"].is_object()) << start.dump();
+  EXPECT_EQ(start["clock"]["seconds"], 1);
+  EXPECT_LE(start["clock"]["left_ms"].get<int>(), 1000);
+  // Ann does nothing: after a second her placement is made for her, then her figure step.
+  const json placed =
+      ann->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 1; },
+                    std::chrono::milliseconds(5000));
+  ASSERT_EQ(placed["version"], 1) << placed.dump();
+  EXPECT_EQ(placed["log"][0]["seat"], 0);
+  EXPECT_EQ(placed["log"][0]["action"].get<std::string>().rfind("place ", 0), 0u);
+  // A decision made in time is not played for: Ann skips at once, and Bob's clock starts.
+  const json ack = ann->request(
+      {{"type", "act"}, {"game", game}, {"seat", 0}, {"action", "skip"}, {"version", 1}});
+  if (ack["type"] == "ack") {
+    const json bobs =
+        ann->wait_for([](const json& m) { return m["type"] == "state" && m["version"] == 2; });
+    EXPECT_EQ(bobs["pending"]["seat"], 1);
+    EXPECT_EQ(bobs["log"][0]["action"], "skip");
+  }
+}
+
 TEST_F(ProtocolTest, BotsActAtTheGamesPace) {
   auto host = client();
   // The catalogue names the server's default pace and the longest a game may choose.

@@ -77,6 +77,7 @@ class App {
     setInterval(() => {
       if (this.view === 'lobby' && this.conn.status === 'open' && !document.hidden) this.lobby.refresh();
     }, 10000);
+    setInterval(() => this.tickClock(), 500);
     this.conn.connect();
     this.route();
   }
@@ -247,6 +248,9 @@ class App {
       this.state = { ...msg, log: (prev.log || []).concat(msg.log || []) };
     }
     this.turn.setState(this.state);
+    // The turn clock counts down from what the server said was left when it sent the state.
+    const left = this.state.clock?.left_ms;
+    this.clockDeadline = Number.isFinite(left) ? performance.now() + left : null;
     this.noticeMoments(msg);
     this.renderAll();
     if (this.state.status === 'over' && this.resultsShownFor !== this.state.game) {
@@ -570,11 +574,24 @@ class App {
         const note = m.bannerNote?.(st);
         if (note) banner.append(note);
       }
+      if (this.clockDeadline !== null && this.clockDeadline !== undefined && this.view === 'game') {
+        banner.append(h('span', { class: 'turn-clock', id: 'turn-clock', 'data-testid': 'turn-clock', title: 'time left for this decision; then the greedy bot plays it' }));
+        this.tickClock();
+      }
       if (this.view === 'replay') banner.append(h('span', { class: 'muted' }, ' (replay)'));
     } else {
       banner.textContent = '';
     }
     if (this.view === 'game') document.title = title;
+  }
+
+  tickClock() {
+    const el = document.getElementById('turn-clock');
+    if (!el || this.clockDeadline === null || this.clockDeadline === undefined) return;
+    const seconds = Math.max(0, Math.ceil((this.clockDeadline - performance.now()) / 1000));
+    el.textContent = ` · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} left`;
+    el.dataset.seconds = String(seconds);
+    el.classList.toggle('short', seconds <= 10);
   }
 
   showResults() {

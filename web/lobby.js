@@ -74,6 +74,7 @@ export class Lobby {
 
     form.append(this.rulesFieldset());
     form.append(this.paceChoice());
+    form.append(this.clockChoice());
 
     const seed = h('input', { type: 'number', min: 0, step: 1, placeholder: 'random', 'data-testid': 'seed', value: this.seed ?? '' });
     seed.addEventListener('input', () => { this.seed = seed.value; });
@@ -144,6 +145,16 @@ export class Lobby {
       'Bot pace: how long each bot action stays on screen before the next ', select);
   }
 
+  // An optional turn clock: a human's decision left this long is played by the greedy bot.
+  clockChoice() {
+    const values = [[0, 'none'], [30, '30 s'], [60, '1 min'], [120, '2 min'], [300, '5 min']];
+    const select = h('select', { 'data-testid': 'clock', 'aria-label': 'turn clock' },
+      ...values.map(([seconds, label]) => h('option', { value: String(seconds), selected: seconds === (this.clock ?? 0) }, label)));
+    select.addEventListener('change', () => { this.clock = Number(select.value); });
+    return h('label', { class: 'inline option clock', 'data-testid': 'clock-choice' },
+      'Turn clock: a decision not made in time is played by the greedy bot ', select);
+  }
+
   seatRow(seat, i) {
     const name = h('input', { type: 'text', value: seat.name, maxlength: 24, 'data-testid': `seat-name-${i}`, 'aria-label': `name of player ${i + 1}`, required: true });
     name.addEventListener('input', () => { seat.name = name.value; });
@@ -189,6 +200,7 @@ export class Lobby {
       if (this.optionApplies(option)) msg.rules[option.name] = this.options[option.name] ?? option.default;
     }
     if (this.pace !== undefined) msg.pace = this.pace;
+    if (this.clock) msg.clock = this.clock;
     if (this.seed !== undefined && String(this.seed).trim() !== '') msg.seed = Number(this.seed);
     const deck = (this.deck || '').split(/[\s,]+/).map((t) => t.trim()).filter(Boolean);
     if (deck.length) msg.deck = deck;

@@ -181,6 +181,23 @@ struct GameService::Game {
   bool bot_queued = false;
   bool committing = false;  // an action is being written to storage
   int pace_ms = 0;          // a bot acts no sooner than this after the action before
+  // The turn clock (0: none): a human seat's decision left this long is played by the greedy
+  // bot for it. When the current decision began, and the version whose timeout is queued.
+  int clock_s = 0;
+  std::chrono::steady_clock::time_point decision_started = std::chrono::steady_clock::now();
+  int clock_version = -1;
+
+  // The state's "clock": the seconds per decision and, for a human's decision, what is left.
+  json clock_json() const {
+    if (clock_s <= 0) return nullptr;
+    json clock = {{"seconds", clock_s}, {"left_ms", nullptr}};
+    if (!state->over() && !seats[static_cast<std::size_t>(state->current_player())].bot) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - decision_started);
+      clock["left_ms"] = std::max<std::int64_t>(0, clock_s * 1000 - spent.count());
+    }
+    return clock;
+  }
   // The seats' chat: the latest messages, in memory only (a restart clears it).
   std::deque<json> chat;
   int chat_count = 0;  // messages ever sent (their numbers)
@@ -496,8 +513,8 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
   const auto setup_error = [&](const std::string& message) {
     send_error(*connection, request.id, "bad_game_setup", message);
   };
-  if (auto bad =
-          unknown_key(body, {"players", "expansions", "rules", "seed", "deck", "start", "pace"})) {
+  if (auto bad = unknown_key(
+          body, {"players", "expansions", "rules", "seed", "deck", "start", "pace", "clock"})) {
     send_error(*connection, request.id, "bad_request", *bad);
     return;
   }
@@ -518,6 +535,12 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     return;
   }
   game->pace_ms = static_cast<int>(pace);
+  std::int64_t clock = 0;
+  if (auto bad = integer_field(body, "clock", false, 0, 3600, clock)) {
+    setup_error(*bad);
+    return;
+  }
+  game->clock_s = static_cast<int>(clock);
   json names = json::array();
   for (std::size_t s = 0; s < players.size(); ++s) {
     const json& player = players[s];
@@ -615,7 +638,8 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
                              : json{{"kind", "human"}, {"token", seat.token}});
   const json setup = {{"record", json::parse(write_record(game->record))},
                       {"seats", seats},
-                      {"pace", game->pace_ms}};
+                      {"pace", game->pace_ms},
+                      {"clock", game->clock_s}};
 
   {
     std::lock_guard lock(games_mutex_);
@@ -930,6 +954,7 @@ std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_
                                     for (json& entry : entries)
                                       game->log.push_back(std::move(entry));
                                   }
+                                  game->decision_started = std::chrono::steady_clock::now();
                                   then(*game, std::nullopt);
                                   broadcast(*game, log_from);
                                   schedule_bot(game);
@@ -984,10 +1009,10 @@ std::string closed_state_text(std::string text, const GameState& state, std::siz
 void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
                              std::size_t log_from) {
   std::string legal_text;
+  json shared = public_state_json(*game.state, game.player_views(), game.draw_order);
+  shared["clock"] = game.clock_json();
   connection.send(closed_state_text(
-      open_state_text(game.id, game.version(), full,
-                      public_state_json(*game.state, game.player_views(), game.draw_order),
-                      game.log, full ? 0 : log_from),
+      open_state_text(game.id, game.version(), full, shared, game.log, full ? 0 : log_from),
       *game.state, game.seats.size(), seats, legal_text));
 }
 
@@ -996,9 +1021,10 @@ void GameService::broadcast(Game& game, std::size_t log_from) {
   watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
                                 [](const Game::Watcher& w) { return w.connection.expired(); }),
                  watchers.end());
-  const std::string shared_text = open_state_text(
-      game.id, game.version(), false,
-      public_state_json(*game.state, game.player_views(), game.draw_order), game.log, log_from);
+  json shared = public_state_json(*game.state, game.player_views(), game.draw_order);
+  shared["clock"] = game.clock_json();
+  const std::string shared_text =
+      open_state_text(game.id, game.version(), false, shared, game.log, log_from);
   std::string legal_text;
   for (const Game::Watcher& watcher : watchers) {
     if (const auto connection = watcher.connection.lock())
@@ -1040,9 +1066,11 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
          apply_and_narrate(after, turn.moves[i], turn.notations[i], ++step, game->player_views()))
       log.push_back(std::move(entry));
   std::string legal_text;
+  json shared = public_state_json(after, game->player_views(), game->draw_order);
+  shared["clock"] = game->clock_json();  // the clock runs on: the decision is still pending
   const std::string text = closed_state_text(
-      open_state_text(game->id, game->version() + static_cast<int>(actions.size()), true,
-                      public_state_json(after, game->player_views(), game->draw_order), log, 0),
+      open_state_text(game->id, game->version() + static_cast<int>(actions.size()), true, shared,
+                      log, 0),
       after, game->seats.size(), static_cast<std::uint8_t>(1u << seat), legal_text);
   json reply = reply_to(request.id, "preview");
   reply["game"] = game->id;
@@ -1139,13 +1167,25 @@ void GameService::handle_feature(const std::shared_ptr<Connection>& connection, 
 void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
   if (stopping_ || game->bot_queued || game->committing || game->state->over()) return;
   const auto seat = static_cast<std::size_t>(game->state->current_player());
-  if (!game->seats[seat].bot) return;
+  if (!game->seats[seat].bot) {
+    // A human's decision under the turn clock: its timeout, once per version.
+    if (game->clock_s <= 0 || game->clock_version == game->version()) return;
+    game->clock_version = game->version();
+    const auto left = std::chrono::seconds(game->clock_s) -
+                      (std::chrono::steady_clock::now() - game->decision_started);
+    bots_->post_after(std::max(std::chrono::milliseconds(0),
+                               std::chrono::duration_cast<std::chrono::milliseconds>(left)),
+                      [this, weak = std::weak_ptr<Game>(game), version = game->version()] {
+                        run_bot(weak, version);
+                      });
+    return;
+  }
   game->bot_queued = true;
   bots_->post_after(std::chrono::milliseconds(game->pace_ms),
-                    [this, weak = std::weak_ptr<Game>(game)] { run_bot(weak); });
+                    [this, weak = std::weak_ptr<Game>(game)] { run_bot(weak, -1); });
 }
 
-void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
+void GameService::run_bot(const std::weak_ptr<Game>& weak_game, int timed_out) {
   const std::shared_ptr<Game> game = weak_game.lock();
   if (!game) return;
   std::optional<GameState> view;
@@ -1154,12 +1194,18 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
   std::uint64_t seed = 0;
   {
     std::lock_guard lock(game->mutex);
-    if (game->state->over()) {
-      game->bot_queued = false;
-      return;
+    if (timed_out >= 0) {
+      // A human's time ran out, unless the decision was made meanwhile: the greedy bot plays.
+      if (game->state->over() || game->version() != timed_out || game->committing) return;
+      spec = "greedy";
+    } else {
+      if (game->state->over()) {
+        game->bot_queued = false;
+        return;
+      }
+      spec = game->seats[static_cast<std::size_t>(game->state->current_player())].bot_spec;
     }
     view = *game->state;
-    spec = game->seats[static_cast<std::size_t>(game->state->current_player())].bot_spec;
     version = game->version();
     seed = game->record.seed;
   }
@@ -1169,7 +1215,7 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game) {
   std::optional<Move> move;
   if (bot.ok()) move = (*bot)->choose_move(view->observation(view->current_player()));
   std::lock_guard lock(game->mutex);
-  game->bot_queued = false;
+  if (timed_out < 0) game->bot_queued = false;
   if (!move || game->version() != version || game->committing) return;
   const std::string id = game->id;
   auto refused = submit_moves(
@@ -1276,6 +1322,8 @@ Result<int> GameService::restore(std::vector<std::string>* problems) {
     game->pace_ms = options_.default_pace_ms;
     if (setup.contains("pace") && setup["pace"].is_number_integer())
       game->pace_ms = std::clamp(setup["pace"].get<int>(), 0, options_.max_pace_ms);
+    if (setup.contains("clock") && setup["clock"].is_number_integer())
+      game->clock_s = std::clamp(setup["clock"].get<int>(), 0, 3600);
     const json& seats = setup["seats"];
     if (seats.size() != game->record.players.size()) {
       problem("seats and players differ");

@@ -123,7 +123,9 @@ class GameService final : public MessageHandler {
   void send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
                   std::size_t log_from);
   void schedule_bot(const std::shared_ptr<Game>& game);
-  void run_bot(const std::weak_ptr<Game>& weak_game);
+  // Plays the pending decision with the seat's bot; with `timed_out` (a version), the human
+  // seat's turn clock ran out at that version: the greedy bot plays for it, if still pending.
+  void run_bot(const std::weak_ptr<Game>& weak_game, int timed_out);
 
   Storage& storage_;
   ServiceOptions options_;

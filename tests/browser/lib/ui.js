@@ -6,7 +6,7 @@ const tid = (id) => `[data-testid="${id}"]`;
 
 // Fills the lobby form and creates a game. `seats`: [{name, kind}] (kind: human|random|greedy|mcts).
 // `expansions`: the expansion names to check (default: BCB alone, or none with `bcb: false`).
-export async function createGame(page, { seats, bcb = true, expansions, bazaar = 'auction', seed, deck, start, pace }) {
+export async function createGame(page, { seats, bcb = true, expansions, bazaar = 'auction', seed, deck, start, pace, clock }) {
   await page.waitForSelector(`${tid('connection-status')}[data-status="open"]`);
   // The form starts with two seats; add or remove to match.
   let rows = await page.locator(tid('seat-row')).count();
@@ -31,6 +31,7 @@ export async function createGame(page, { seats, bcb = true, expansions, bazaar =
   const bazaarRule = page.locator(tid('option-bazaar'));
   if (wanted.includes('bcb') && (await bazaarRule.count()) && (await bazaarRule.isEnabled())) await page.selectOption(tid('option-bazaar'), bazaar);
   if (pace !== undefined) await page.selectOption(tid('pace'), String(pace));
+  if (clock !== undefined) await page.selectOption(tid('clock'), String(clock));
   if (seed !== undefined || deck || start) {
     await page.click('details.advanced summary');
     if (seed !== undefined) await page.fill(tid('seed'), String(seed));

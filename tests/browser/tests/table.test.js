@@ -80,6 +80,7 @@ for (const [name, device] of Object.entries(DEVICES)) {
     const deck = ['U', 'V', 'E', 'K', 'J', 'B'];
     const { game, links } = await createGame(page, {
       seats: [{ name: 'Ann', kind: 'human' }, { name: 'Greedy', kind: 'greedy' }], bcb: false, deck, pace: 700,
+      clock: phone ? undefined : 120,
     });
     await client.request({ type: 'join', game });
     await page.goto(links[0]);
@@ -110,6 +111,11 @@ for (const [name, device] of Object.entries(DEVICES)) {
       }
       await waitForVersion(page, st.version);
       await assertMatches(page, st, `${name} v${st.version}`);
+      if (!phone) {
+        // The turn clock (2 minutes) counts down in the banner while Ann decides.
+        const left = Number(await page.getAttribute('[data-testid="turn-clock"]', 'data-seconds'));
+        assert.ok(left > 0 && left <= 120, `the turn clock shows ${left} s left`);
+      }
       if (st.version > 2) {
         // The bot's tile since Ann's last turn is marked; her turn was announced (the sound, the title).
         assert.ok(await page.locator('[data-testid="recent-tile"]').count() >= 1, 'the tiles placed since Ann\'s last turn are marked');
