@@ -339,6 +339,7 @@ export class Board {
         s('text', { y: 7, 'text-anchor': 'middle' }, `+${points}`))));
     this.layers.flash.append(g);
     setTimeout(() => g.remove(), 1800);
+    this.svg.dataset.scoreFlashes = String(Number(this.svg.dataset.scoreFlashes || 0) + 1);
   }
 
   // A ring pulsing around the tile at (x, y) (a log entry was clicked).
@@ -479,6 +480,7 @@ export class Board {
             s('g', { class: 'leaving-rise' }, ...[...el.childNodes].filter((n) => n.nodeName !== 'title').map((n) => n.cloneNode(true))));
           this.layers.flash.append(ghost);
           setTimeout(() => ghost.remove(), 1200);
+          this.svg.dataset.figuresLeft = String(Number(this.svg.dataset.figuresLeft || 0) + 1);
         }
       }
     }

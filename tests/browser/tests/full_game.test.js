@@ -79,6 +79,11 @@ test('a complete BCB game against the greedy bot, played by clicking', async () 
   }
 
   const final = client.state(game);
+  // Every scoring rose from its feature on the board for a moment, and figures sent home were
+  // seen leaving (counted by the board as it draws them).
+  const scorings = final.log.filter((e) => e.score && e.points > 0 && Number.isInteger(e.x)).length;
+  assert.equal(Number(await page.getAttribute('[data-testid="board"]', 'data-score-flashes')), scorings, 'one flash per scoring');
+  assert.ok(Number(await page.getAttribute('[data-testid="board"]', 'data-figures-left')) >= 1, 'figures were seen going home');
   for (const kind of ['rotate', 'follower', 'needs-bridge', 'bridge', 'castle', 'claim', 'choose', 'bid', 'pass']) {
     assert.ok(strategy.seen.has(kind), `the game included: ${kind}`);
   }

@@ -122,6 +122,12 @@ for (const [name, device] of Object.entries(DEVICES)) {
         assert.ok(Number(await page.getAttribute('[data-testid="game-view"]', 'data-turn-alerts')) >= 1, 'Ann\'s turn was announced');
         assert.match(await page.title(), /Your turn/);
       }
+      if (st.version === 0) {
+        // Each remaining tile says what is on it.
+        await page.click('[data-testid="remaining-toggle"] summary');
+        const tooltip = await page.getAttribute('[data-testid="remaining-item"]', 'title');
+        assert.match(tooltip, /^[A-Z]+: .*(road|cit|field|cloister).* — \d+ left$/, `a remaining tile's tooltip: ${tooltip}`);
+      }
       // Ann's turn, put together: the placement is previewed (nothing sent), can be taken back
       // and made again; the figure is chosen, taken back and chosen again; "End turn" sends both.
       const square = page.locator('[data-testid="board-position"]').first();
