@@ -13,14 +13,14 @@ import { waitForVersion, assertMatches, assertOffersLegal, clickVisible, decide 
 const suite = browserSuite();
 
 // A game of Ann (this page) against Bob (the test's connection), and a spectator's page.
-async function bridgeGame(deck) {
+async function bridgeGame(deck, { takeBack = false } = {}) {
   const { browser, client } = suite;
   const { game, seats } = await client.create({
     players: [{ name: 'Ann', seat: 'human' }, { name: 'Bob', seat: 'human' }],
     expansions: ['bcb'], rules: { bazaar: 'auction' }, deck,
   });
   await client.holdSeat(game, seats[0].token); // to read Ann's legal list (the test never acts for her)
-  const page = await newPage(browser, 'ann');
+  const page = await newPage(browser, 'ann', { takeBack });
   await page.goto(`${serverUrl()}/#game=${game}&token=${seats[0].token}`);
   const watcher = await newPage(browser, 'watcher');
   await watcher.goto(`${serverUrl()}/#watch=${game}`);
@@ -71,6 +71,38 @@ test('while only the required bridge is legal, the page asks for the bridge, not
   assert.equal(st.bridge_required, false);
   assert.equal((await page.innerText('[data-testid="turn-banner"]')).trim(), 'Your turn: deploy a follower');
   await assertOffersLegal(page, st);
+  assert.deepEqual([...page.problems, ...watcher.problems], [], 'no errors in the pages');
+});
+
+test('with take back, the bridge a placement needs is previewed, taken back and built again before End turn sends it all', async () => {
+  const { client } = suite;
+  const { game, page, watcher } = await bridgeGame(['BCB-A', 'E', 'E', 'U'], { takeBack: true });
+  const draft = (value) => page.waitForSelector(`[data-testid="game-view"][data-draft="${value}"]`);
+  await waitForVersion(page, 0);
+  await clickVisible(page, '[data-testid="board-position"][data-x="1"][data-y="0"]');
+  await page.click('[data-testid="board-confirm"]');
+  await draft('true');
+  // The preview asks for the bridge; nothing has been sent.
+  assert.equal((await page.innerText('[data-testid="action-card"] .card-title')).trim(), 'Your move: build the required bridge');
+  await decide(page, 'bridge 1,0 EW');
+  await page.waitForSelector('[data-testid="board-bridge"]');
+  assert.equal(client.state(game).version, 0, 'the bridge is part of the draft, not sent');
+  await page.waitForSelector('[data-testid="skip"]');
+  await screenshot(page, 'e-take-back-bridge');
+  // One step back takes the bridge away (the placement stays); then it is built again.
+  await page.click('[data-testid="take-back"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board-bridge"]').length === 0);
+  assert.equal(await page.getAttribute('[data-testid="game-view"]', 'data-draft'), 'true');
+  await decide(page, 'bridge 1,0 EW');
+  await page.waitForSelector('[data-testid="board-bridge"]');
+  await page.click('[data-testid="skip"]');
+  await page.click('[data-testid="end-turn"]');
+  const st = await client.waitForState(game, (s) => s.version === 3);
+  assert.deepEqual(st.log.slice(-3).map((e) => e.action), ['place 1,0 r0', 'bridge 1,0 EW', 'skip']);
+  await waitForVersion(watcher, 3);
+  await waitForVersion(page, 3);
+  await draft('false');
+  await assertMatches(page, st, 'after the turn sent whole');
   assert.deepEqual([...page.problems, ...watcher.problems], [], 'no errors in the pages');
 });
 
