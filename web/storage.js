@@ -44,41 +44,30 @@ export function forgetToken(game, token) {
   save(data);
 }
 
-// Whether this player confirms each turn: placement, bridge and figure can be taken back until
-// "End turn" (on unless switched off).
-const TAKE_BACK_KEY = 'carcassonne.takeBack';
-
-export function takeBackOn() {
-  try {
-    return localStorage.getItem(TAKE_BACK_KEY) !== 'off';
-  } catch {
-    return true;
-  }
+// The player's preferences, each on unless switched off: take back (placement, bridge and
+// figure can be changed until "End turn") and the sound when it becomes this player's turn.
+function preference(key) {
+  return {
+    on() {
+      try {
+        return localStorage.getItem(key) !== 'off';
+      } catch {
+        return true;
+      }
+    },
+    set(on) {
+      try {
+        localStorage.setItem(key, on ? 'on' : 'off');
+      } catch {
+        // storage disabled: the choice lasts while the page is open
+      }
+    },
+  };
 }
 
-export function setTakeBack(on) {
-  try {
-    localStorage.setItem(TAKE_BACK_KEY, on ? 'on' : 'off');
-  } catch {
-    // storage disabled: the choice lasts while the page is open
-  }
-}
-
-// Whether the page plays a sound when it becomes this player's turn (on unless switched off).
-const SOUND_KEY = 'carcassonne.sound';
-
-export function soundOn() {
-  try {
-    return localStorage.getItem(SOUND_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
-
-export function setSound(on) {
-  try {
-    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
-  } catch {
-    // storage disabled
-  }
-}
+const takeBack = preference('carcassonne.takeBack');
+const sound = preference('carcassonne.sound');
+export const takeBackOn = () => takeBack.on();
+export const setTakeBack = (on) => takeBack.set(on);
+export const soundOn = () => sound.on();
+export const setSound = (on) => sound.set(on);

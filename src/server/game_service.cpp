@@ -327,6 +327,16 @@ std::optional<std::string> actions_field(const json& body, std::vector<std::stri
   return std::nullopt;
 }
 
+// The fields of a decision (`act`, `preview`): the seat, the action or actions, the version the
+// client decided on (-1 when absent).
+std::optional<std::string> decision_fields(const json& body, std::int64_t& seat,
+                                           std::vector<std::string>& actions,
+                                           std::int64_t& version) {
+  if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat)) return bad;
+  if (auto bad = actions_field(body, actions)) return bad;
+  return integer_field(body, "version", false, 0, 1'000'000'000, version);
+}
+
 }  // namespace
 
 GameService::GameService(Storage& storage, ServiceOptions options)
@@ -825,17 +835,10 @@ void GameService::handle_act(const std::shared_ptr<Connection>& connection, Requ
   const std::shared_ptr<Game> game =
       requested_game(*connection, request, {"game", "seat", "action", "actions", "version"});
   if (!game) return;
-  const json& body = request.body;
   std::int64_t seat = 0, version = -1;
-  const auto bad_request = [&](const std::string& message) {
-    send_error(*connection, request.id, "bad_request", message);
-  };
-  if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
-    return bad_request(*bad);
   std::vector<std::string> actions;
-  if (auto bad = actions_field(body, actions)) return bad_request(*bad);
-  if (auto bad = integer_field(body, "version", false, 0, 1'000'000'000, version))
-    return bad_request(*bad);
+  if (auto bad = decision_fields(request.body, seat, actions, version))
+    return send_error(*connection, request.id, "bad_request", *bad);
   std::lock_guard lock(game->mutex);
   if (!seat_may_decide(*connection, request, *game, seat, version)) return;
   const json reply_id = request.id;
@@ -1037,18 +1040,12 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
   const std::shared_ptr<Game> game =
       requested_game(*connection, request, {"game", "seat", "actions", "version"});
   if (!game) return;
-  const json& body = request.body;
   std::int64_t seat = 0, version = -1;
-  const auto bad_request = [&](const std::string& message) {
-    send_error(*connection, request.id, "bad_request", message);
-  };
-  if (auto bad = integer_field(body, "seat", true, 0, kMaxPlayers - 1, seat))
-    return bad_request(*bad);
   std::vector<std::string> actions;
-  if (!body.contains("actions")) return bad_request("missing \"actions\"");
-  if (auto bad = actions_field(body, actions)) return bad_request(*bad);
-  if (auto bad = integer_field(body, "version", false, 0, 1'000'000'000, version))
-    return bad_request(*bad);
+  if (!request.body.contains("actions"))
+    return send_error(*connection, request.id, "bad_request", "missing \"actions\"");
+  if (auto bad = decision_fields(request.body, seat, actions, version))
+    return send_error(*connection, request.id, "bad_request", *bad);
   std::lock_guard lock(game->mutex);
   if (!seat_may_decide(*connection, request, *game, seat, version)) return;
   CheckedTurn turn;
