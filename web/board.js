@@ -40,6 +40,7 @@ export class Board {
     // (x, y, location) => Promise of the server's description of that feature (outline on hover).
     this.describeFeature = describeFeature;
     this.boardTiles = new Map(); // "x,y" -> the state's board entry
+    this.focused = null; // the tile zoomed onto while its spots are offered (phones)
     this.view = { tx: 0, ty: 0, scale: 0.8 };
     this.userMoved = false;
     this.tileEls = new Map(); // "x,y" -> {el, sig}
@@ -386,6 +387,29 @@ export class Board {
         this.fittedOnce = true;
       }
     }
+    this.focusSpots(deco.markers || []);
+  }
+
+  // On a phone, several follower spots on one small tile would overlap: the board zooms onto
+  // that tile while they are offered (unless the player has moved the view), and fits again after.
+  focusSpots(markers) {
+    const narrow = window.matchMedia?.('(pointer: coarse), (max-width: 700px)').matches;
+    const first = markers[0];
+    const crowded = narrow && first && markers.filter((m) => m.x === first.x && m.y === first.y).length > 1;
+    const key = crowded ? `${first.x},${first.y}` : null;
+    if (key === this.focused) return;
+    this.focused = key;
+    if (this.userMoved) return;
+    if (!key) {
+      this.fit({ animate: true });
+      return;
+    }
+    const minimum = 220; // px on screen for the tile: 40 px spots then stand apart
+    const { width, height } = this.size();
+    const scale = Math.max(this.view.scale, minimum / TILE);
+    if (scale === this.view.scale) return;
+    this.view = { scale, tx: width / 2 - (first.x + 0.5) * TILE * scale, ty: height / 2 - (first.y + 0.5) * TILE * scale };
+    this.applyView(true);
   }
 
   renderTiles(board) {

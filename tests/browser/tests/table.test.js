@@ -161,6 +161,18 @@ for (const [name, device] of Object.entries(DEVICES)) {
         await settled(page);
         const box = await spot.locator('.spot-ring').boundingBox();
         if (phone) assert.ok(box.width >= 39 && box.height >= 39, `a follower spot is at least 40 px (${box.width}×${box.height})`);
+        if (phone) {
+          // The board zoomed onto the tile: its spots stand apart.
+          const rings = await page.$$eval('[data-testid="meeple-spot"] .spot-ring', (els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+          for (let i = 0; i < rings.length; i++) {
+            for (let j = i + 1; j < rings.length; j++) {
+              const a = rings[i];
+              const b = rings[j];
+              const apart = a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1 || b.bottom <= a.top + 1;
+              assert.ok(apart, `follower spots ${i} and ${j} do not overlap on the phone (${JSON.stringify([a, b])})`);
+            }
+          }
+        }
         spotChecked = true;
         figure = await spot.getAttribute('data-action');
         const chosen = `[data-testid="meeple-spot"][data-action="${figure}"]`;
