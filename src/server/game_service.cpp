@@ -856,21 +856,28 @@ void GameService::handle_act(const std::shared_ptr<Connection>& connection, Requ
   if (refused) send_error(*connection, request.id, refused->code, refused->message);
 }
 
-bool GameService::seat_may_decide(Connection& connection, const Request& request, Game& game,
-                                  std::int64_t seat, std::int64_t version) {
-  const std::string& id = game.id;
+bool GameService::holds_seat(Connection& connection, const Request& request, const Game& game,
+                             std::int64_t seat, const std::string& doing) {
   const auto watcher =
       std::find_if(game.watchers.begin(), game.watchers.end(),
                    [&](const Game::Watcher& w) { return w.connection_id == connection.id(); });
   if (watcher == game.watchers.end()) {
-    send_error(connection, request.id, "not_joined", "join game " + id + " before acting in it");
+    send_error(connection, request.id, "not_joined", "join game " + game.id + " before " + doing);
     return false;
   }
   if (seat >= static_cast<std::int64_t>(game.seats.size()) || !(watcher->seats >> seat & 1u)) {
-    send_error(connection, request.id, "not_your_seat",
-               "this connection does not hold seat " + std::to_string(seat) + " of game " + id);
+    send_error(
+        connection, request.id, "not_your_seat",
+        "this connection does not hold seat " + std::to_string(seat) + " of game " + game.id);
     return false;
   }
+  return true;
+}
+
+bool GameService::seat_may_decide(Connection& connection, const Request& request, Game& game,
+                                  std::int64_t seat, std::int64_t version) {
+  const std::string& id = game.id;
+  if (!holds_seat(connection, request, game, seat, "acting in it")) return false;
   if (game.state->over()) {
     send_error(connection, request.id, "game_over", "game " + id + " is over");
     return false;
@@ -1095,20 +1102,8 @@ void GameService::handle_chat(const std::shared_ptr<Connection>& connection, Req
   if (text.empty() || utf8_length(text) > kMaxChatChars || has_control_character(text))
     return bad_request("a chat message has 1 to 300 characters and no control characters");
   std::lock_guard lock(game->mutex);
-  const auto watcher =
-      std::find_if(game->watchers.begin(), game->watchers.end(),
-                   [&](const Game::Watcher& w) { return w.connection_id == connection->id(); });
-  if (watcher == game->watchers.end()) {
-    send_error(*connection, request.id, "not_joined", "join game " + game->id + " before chatting");
-    return;
-  }
   // Chat is between the seats: a spectator reads, a seat's holder writes as that seat.
-  if (seat >= static_cast<std::int64_t>(game->seats.size()) || !(watcher->seats >> seat & 1u)) {
-    send_error(
-        *connection, request.id, "not_your_seat",
-        "this connection does not hold seat " + std::to_string(seat) + " of game " + game->id);
-    return;
-  }
+  if (!holds_seat(*connection, request, *game, seat, "chatting")) return;
   json message = {{"n", ++game->chat_count},
                   {"seat", seat},
                   {"name", game->seats[static_cast<std::size_t>(seat)].name},

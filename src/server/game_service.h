@@ -83,6 +83,10 @@ class GameService final : public MessageHandler {
   void handle_preview(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_feature(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_chat(const std::shared_ptr<Connection>& connection, Request& request);
+  // With the game's mutex held: whether this connection joined the game and holds `seat`
+  // (`doing`: what it wanted to do, for the message); answers the problem itself when not.
+  bool holds_seat(Connection& connection, const Request& request, const Game& game,
+                  std::int64_t seat, const std::string& doing);
   // With the game's mutex held: whether `seat` may decide now on this connection at `version`
   // (-1: any); answers the problem itself and returns false when there is one.
   bool seat_may_decide(Connection& connection, const Request& request, Game& game,

@@ -114,6 +114,14 @@ std::vector<FigureOnBoard> figures_on_board(const GameState& state) {
   return out;
 }
 
+// The seats of a bit set (bit p: seat p), in order.
+json seats_json(std::uint8_t seats, int player_count) {
+  json out = json::array();
+  for (int p = 0; p < player_count; ++p)
+    if (seats >> p & 1u) out.push_back(p);
+  return out;
+}
+
 json scores_json(const GameState& state) {
   json scores = json::array();
   for (int p = 0; p < state.player_count(); ++p)
@@ -555,11 +563,7 @@ json feature_json(const GameState& state, int tile, int segment) {
                        : json(complete ? state.completed_value(root) : state.final_value(root));
   out["if_complete"] = field ? json(nullptr) : json(state.completed_value(root));
   out["pennants"] = data.pennants;
-  json holders = json::array();
-  const std::uint8_t majority = state.majority(root);
-  for (int p = 0; p < state.player_count(); ++p)
-    if (majority >> p & 1u) holders.push_back(p);
-  out["holders"] = holders;
+  out["holders"] = seats_json(state.majority(root), state.player_count());
   json members = json::array();
   NodeId member = root;
   do {
@@ -733,10 +737,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   out["winners"] = nullptr;
   if (state.over()) {
     const Outcome outcome = state.outcome();
-    json winners = json::array();
-    for (int p = 0; p < state.player_count(); ++p)
-      if (outcome.is_winner(static_cast<PlayerId>(p))) winners.push_back(p);
-    out["winners"] = winners;
+    out["winners"] = seats_json(outcome.winners, state.player_count());
   }
   out["claim_castle"] =
       state.claiming_castle() >= 0 ? json(state.claiming_castle()) : json(nullptr);
@@ -1001,13 +1002,14 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     if (event.winners == 0) continue;
     for (std::size_t p = 0; p < players.size(); ++p)
       if (event.winners >> p & 1u) running[p] += event.points;
-    json winners = json::array();
-    for (std::size_t p = 0; p < players.size(); ++p)
-      if (event.winners >> p & 1u) winners.push_back(p);
-    json entry = {{"n", version_after}, {"text", score_event_text(event, players)},
-                  {"score", true},      {"points", event.points},
-                  {"winners", winners}, {"x", event.x},
-                  {"y", event.y},       {"scores", running_json()}};
+    json entry = {{"n", version_after},
+                  {"text", score_event_text(event, players)},
+                  {"score", true},
+                  {"points", event.points},
+                  {"winners", seats_json(event.winners, static_cast<int>(players.size()))},
+                  {"x", event.x},
+                  {"y", event.y},
+                  {"scores", running_json()}};
     if (event.final_scoring) entry["final"] = true;
     entries.push_back(entry);
   }
