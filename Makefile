@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 
-.PHONY: all deps build build-asan run test test-release test-asan bench bench-load format format-check clean
+.PHONY: all deps build build-asan run test test-release test-asan python-test bench bench-load format format-check clean
 
 all: build
 
@@ -34,6 +34,10 @@ test: format-check test-release test-asan
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Python module's tests alone (also part of test-release): PYTHONPATH=build/python.
+python-test: build
+	cd $(BUILD) && ctest --output-on-failure -R python_tests
 
 # Sanitizer build (ASan + UBSan) of the whole suite; fuzzing runs fewer games here (see tests).
 test-asan: build-asan

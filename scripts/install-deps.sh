@@ -5,7 +5,7 @@ set -euo pipefail
 # chromium, nodejs/npm: browser tests (playwright-core from npm drives Debian's chromium).
 packages=(build-essential cmake ninja-build pkg-config git
           nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev clang-format
-          libboost1.81-dev libsqlite3-dev chromium)
+          libboost1.81-dev libsqlite3-dev chromium pybind11-dev python3-dev python3-numpy)
 # Node.js runs the browser tests; machines that have none get Debian's.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
