@@ -37,12 +37,14 @@ void Board::remove_frontier(int index) {
   frontier_.pop_back();
 }
 
-void Board::add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind kind) {
+void Board::add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind kind,
+                                     int placed_index) {
   int index = frontier_index(x, y);
   if (index < 0) {
     index = static_cast<int>(frontier_.size());
-    frontier_.push_back(
-        FrontierSquare{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), 0});
+    frontier_.push_back(FrontierSquare{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y),
+                                       0, opposite(side_of_square),
+                                       static_cast<std::int16_t>(placed_index)});
     cell_ref(x, y) = static_cast<std::int16_t>(-index - 1);
   }
   FrontierSquare& square = frontier_[static_cast<std::size_t>(index)];
@@ -60,13 +62,15 @@ void Board::place(int x, int y, int placed_index, std::uint8_t edge_signature) {
     const Side side = static_cast<Side>(s);
     const int nx = x + side_dx(side), ny = y + side_dy(side);
     if (occupied(nx, ny)) continue;
-    add_frontier_requirement(nx, ny, opposite(side), signature_edge(edge_signature, side));
+    add_frontier_requirement(nx, ny, opposite(side), signature_edge(edge_signature, side),
+                             placed_index);
   }
 }
 
 void Board::set_edge(int x, int y, Side side, EdgeKind kind) {
   const int nx = x + side_dx(side), ny = y + side_dy(side);
-  if (frontier_index(nx, ny) >= 0) add_frontier_requirement(nx, ny, opposite(side), kind);
+  // The square is on the frontier already, so the placed index is not needed.
+  if (frontier_index(nx, ny) >= 0) add_frontier_requirement(nx, ny, opposite(side), kind, -1);
 }
 
 int Board::occupied_neighbours8(int x, int y) const {

@@ -22,6 +22,11 @@ struct FrontierSquare {
   // 2 bits per side (north lowest): the EdgeKind the neighbour on that side shows, 0 where the
   // side has no neighbour. With tiles.h's fitting_rotations() this byte decides placement.
   std::uint8_t required = 0;
+  // The tile whose placement put the square on the frontier (the earliest placed of its
+  // neighbours, as later tiles have higher indices) and the side of that tile the square lies
+  // on: a name for the square that lasts the whole game (action ids for learning agents).
+  Side first_side = Side::North;
+  std::int16_t first_tile = 0;
 
   bool operator==(const FrontierSquare&) const = default;
 };
@@ -85,7 +90,7 @@ class Board {
     return cells_[static_cast<std::size_t>(cy * width_ + cx)];
   }
   void ensure_contains(int x0, int y0, int x1, int y1);
-  void add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind kind);
+  void add_frontier_requirement(int x, int y, Side side_of_square, EdgeKind kind, int placed_index);
   void remove_frontier(int index);
 
   int min_x_ = 0, min_y_ = 0, width_ = 0, height_ = 0;

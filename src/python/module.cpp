@@ -1,24 +1,27 @@
-// The Python module `carcassonne`: thin projections of the core through the record layer (first
-// slice of issue 15: the state API with actions as notation strings; action ids, observations,
-// the batch API and the environment wrapper are still to come). No rules here: every decision is
-// the core's, every error the core's code and message.
+// The extension `carcassonne._carcassonne`: Game, State and Batch for Python (docs/PYTHON.md).
+// A thin projection of sessions.h: no rules here, every refusal is the core's code and message,
+// and the batch's work runs with the GIL released.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <variant>
 #include <vector>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "record/record.h"
+#include "bots/bot.h"
+#include "core/rules.h"
+#include "python/sessions.h"
 
 namespace py = pybind11;
 
 namespace carcassonne::python {
 namespace {
 
-// Raised for every refusal: carries the core's error code name and message.
+// Raised for every refusal: the core's error code name and message.
 struct CarcassonneError {
   std::string code;
   std::string message;
@@ -27,82 +30,301 @@ struct CarcassonneError {
 [[noreturn]] void raise(const Error& error) {
   throw CarcassonneError{std::string(error_code_name(error.code)), error.message};
 }
+template <typename T>
+T take(Result<T> result) {
+  if (!result.ok()) raise(result.error());
+  return std::move(result.value());
+}
+void check(const std::optional<Error>& error) {
+  if (error) raise(*error);
+}
 
-// A game: its record (setup and canonical actions) and the state the record replays to.
-class State {
- public:
-  static State from_record_text(const std::string& text) {
-    auto record = parse_record(text);
-    if (!record.ok()) raise(record.error());
-    auto state = replay(*record);
-    if (!state.ok()) raise(state.error());
-    return State(std::move(record.value()), std::move(state.value()));
+inline constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
+
+py::dtype dtype_of(char type) {
+  switch (type) {
+    case 'B':
+      return py::dtype::of<std::uint8_t>();
+    case 'h':
+      return py::dtype::of<std::int16_t>();
+    default:
+      return py::dtype::of<std::int32_t>();
   }
+}
 
-  static State create(int players, const std::vector<std::string>& expansions,
-                      const std::map<std::string, std::string>& rules, std::uint64_t seed) {
-    nlohmann::json record = {{"expansions", expansions}, {"seed", seed}, {"actions", nlohmann::json::array()}};
+// Fresh arrays for the observation arrays, each with `leading` extra dimensions in front.
+std::pair<py::dict, std::vector<void*>> make_observation_arrays(const ObservationLayout& layout,
+                                                                std::vector<py::ssize_t> leading) {
+  py::dict arrays;
+  std::vector<void*> buffers;
+  for (const ArraySpec& spec : observation_arrays(layout)) {
+    std::vector<py::ssize_t> shape = leading;
+    shape.insert(shape.end(), spec.shape.begin(), spec.shape.end());
+    py::array array(dtype_of(spec.type), shape);
+    buffers.push_back(array.mutable_data());
+    arrays[py::str(std::string(spec.name))] = array;
+  }
+  return {arrays, buffers};
+}
+
+class PyGame {
+ public:
+  explicit PyGame(std::shared_ptr<const GameSpec> spec) : spec_(std::move(spec)) {}
+  static PyGame create(int players, const std::vector<std::string>& expansions,
+                       const std::map<std::string, std::string>& rules, std::uint64_t seed,
+                       const std::optional<std::vector<std::string>>& deck, int window) {
     nlohmann::json names = nlohmann::json::array();
     for (int p = 0; p < players; ++p) names.push_back("P" + std::to_string(p + 1));
-    record["players"] = names;
-    record["rules"] = rules;
-    return from_record_text(record.dump());
+    nlohmann::json json = {{"players", names},
+                           {"expansions", expansions},
+                           {"rules", rules},
+                           {"seed", seed},
+                           {"actions", nlohmann::json::array()}};
+    if (deck) json["deck"] = *deck;
+    const Record record = take(parse_record(json.dump()));
+    return PyGame(take(GameSpec::from_record(record, window)));
   }
 
-  int current_player() const { return state_.over() ? kTerminal : state_.current_player(); }
-  bool is_terminal() const { return state_.over(); }
-
-  std::vector<std::string> legal_actions() const {
-    MoveList moves;
-    state_.legal_moves(moves);
-    std::vector<std::string> out;
-    out.reserve(static_cast<std::size_t>(moves.size()));
-    for (int i = 0; i < moves.size(); ++i) out.push_back(format_move(state_, moves[i]));
+  const std::shared_ptr<const GameSpec>& spec() const { return spec_; }
+  int num_players() const { return spec_->players(); }
+  int num_distinct_actions() const { return spec_->codec.size(); }
+  int max_tiles() const { return spec_->codec.slots(); }
+  int window() const { return spec_->layout.window; }
+  std::uint64_t seed() const { return spec_->setup.seed; }
+  py::list action_blocks() const {
+    py::list out;
+    for (const ActionBlock& b : spec_->codec.blocks())
+      out.append(py::make_tuple(std::string(b.name), b.offset, b.size));
+    return out;
+  }
+  py::dict observation_shapes() const {
+    py::dict out;
+    for (const ArraySpec& spec : observation_arrays(spec_->layout))
+      out[py::str(std::string(spec.name))] = py::tuple(py::cast(spec.shape));
     return out;
   }
 
-  void apply_action(const std::string& text) {
-    auto move = parse_move(state_, text);
-    if (!move.ok()) raise(move.error());
-    if (auto error = state_.check(*move)) raise(*error);
-    record_and_apply(record_, state_, *move);
+ private:
+  std::shared_ptr<const GameSpec> spec_;
+};
+
+class PyState {
+ public:
+  explicit PyState(Session session) : s_(std::move(session)) {}
+  static PyState from_record(const std::string& text, int window) {
+    return PyState(take(Session::from_record(take(parse_record(text)), window)));
   }
 
+  int current_player() const {
+    return s_.state().over() ? kTerminalPlayer : s_.state().current_player();
+  }
+  bool is_terminal() const { return s_.state().over(); }
+  int num_players() const { return s_.state().player_count(); }
+  std::string phase() const { return std::string(phase_name(s_.state().phase())); }
+  std::vector<int> legal_actions() const { return s_.legal_actions(); }
+  std::vector<std::string> legal_action_strings() const { return s_.legal_action_strings(); }
+  py::array_t<bool> legal_actions_mask() const {
+    py::array_t<bool> mask(s_.spec().codec.size());
+    s_.legal_mask(reinterpret_cast<std::uint8_t*>(mask.mutable_data()));
+    return mask;
+  }
+  std::string action_to_string(int id) const { return take(s_.action_to_string(id)); }
+  int string_to_action(const std::string& text) const { return take(s_.string_to_action(text)); }
+  void apply_action(const std::variant<int, std::string>& action) {
+    if (const int* id = std::get_if<int>(&action))
+      check(s_.apply(*id));
+    else
+      check(s_.apply(std::get<std::string>(action)));
+  }
   std::vector<int> scores() const {
     std::vector<int> out;
-    for (int p = 0; p < state_.player_count(); ++p)
-      out.push_back(state_.score(static_cast<PlayerId>(p)));
+    for (int p = 0; p < num_players(); ++p)
+      out.push_back(s_.state().score(static_cast<PlayerId>(p)));
     return out;
   }
-
-  // OpenSpiel's convention for a finished game: +1 for each winner, -1 for the others (0 for
-  // every player while the game runs).
+  std::vector<int> projected_scores() const {
+    const auto projected = s_.state().projected_final_scores();
+    return std::vector<int>(projected.begin(), projected.begin() + num_players());
+  }
+  // OpenSpiel's convention: +1 for each winner and -1 for the others when the game is over, 0
+  // for everyone before.
   std::vector<double> returns() const {
-    std::vector<double> out(static_cast<std::size_t>(state_.player_count()), 0.0);
-    if (!state_.over()) return out;
-    const Outcome outcome = state_.outcome();
-    for (int p = 0; p < state_.player_count(); ++p)
+    std::vector<double> out(static_cast<std::size_t>(num_players()), 0.0);
+    if (!is_terminal()) return out;
+    const Outcome outcome = s_.state().outcome();
+    for (int p = 0; p < num_players(); ++p)
       out[static_cast<std::size_t>(p)] = outcome.is_winner(static_cast<PlayerId>(p)) ? 1.0 : -1.0;
     return out;
   }
-
-  std::string to_record() const { return write_record(record_); }
-  int num_players() const { return state_.player_count(); }
-
-  static constexpr int kTerminal = -4;  // OpenSpiel's kTerminalPlayerId
+  py::dict observation(int player) const {
+    auto [arrays, buffers] = make_observation_arrays(s_.spec().layout, {});
+    write_observation(s_.state(), seat(player), s_.spec().layout, buffers);
+    return arrays;
+  }
+  std::string information_state_string(int player) const {
+    return s_.information_state(seat(player));
+  }
+  std::string to_record() const { return write_record(s_.record()); }
+  int bot_action(const std::string& spec, std::uint64_t seed) const {
+    Result<int> id = Error{ErrorCode::GameOver, ""};
+    {
+      py::gil_scoped_release release;
+      id = s_.bot_action(spec, seed);
+    }
+    return take(std::move(id));
+  }
+  std::vector<int> history() const {
+    std::vector<int> ids;
+    Session replayed = take(Session::start(s_.spec_ptr()));
+    for (const Move& move : s_.history()) {
+      ids.push_back(s_.spec().codec.encode(replayed.state(), move));
+      check(replayed.apply(ids.back()));
+    }
+    return ids;
+  }
+  PyGame game() const { return PyGame(s_.spec_ptr()); }
+  std::string str() const {
+    std::string out = "carcassonne.State(" + phase();
+    if (!is_terminal()) out += ", player " + std::to_string(current_player());
+    out += ", scores";
+    for (int score : scores()) out += " " + std::to_string(score);
+    return out + ")";
+  }
 
  private:
-  State(Record record, GameState state) : record_(std::move(record)), state_(std::move(state)) {}
-  Record record_;
-  GameState state_;
+  PlayerId seat(int player) const {
+    if (player < 0 || player >= num_players())
+      raise(
+          Error{ErrorCode::OutOfRange, "player must be 0 to " + std::to_string(num_players() - 1)});
+    return static_cast<PlayerId>(player);
+  }
+  Session s_;
+};
+
+class PyBatch {
+ public:
+  PyBatch(const PyGame& game, int size, std::uint64_t seed, bool auto_reset)
+      : batch_(take(SessionBatch::start(game.spec(), size, seed, auto_reset))) {}
+
+  int size() const { return batch_.size(); }
+  py::tuple legal_actions() {
+    std::lock_guard lock(mutex_);
+    {
+      py::gil_scoped_release release;
+      batch_.legal_actions(ids_, offsets_);
+    }
+    return py::make_tuple(
+        py::array_t<std::int32_t>(static_cast<py::ssize_t>(ids_.size()), ids_.data()),
+        py::array_t<std::int32_t>(static_cast<py::ssize_t>(offsets_.size()), offsets_.data()));
+  }
+  py::array_t<bool> masks() {
+    std::lock_guard lock(mutex_);
+    py::array_t<bool> masks(
+        {static_cast<py::ssize_t>(size()), static_cast<py::ssize_t>(batch_.spec().codec.size())});
+    auto* data = reinterpret_cast<std::uint8_t*>(masks.mutable_data());
+    {
+      py::gil_scoped_release release;
+      batch_.legal_masks(data);
+    }
+    return masks;
+  }
+  py::array_t<bool> step(
+      const py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>& actions) {
+    if (actions.ndim() != 1 || actions.shape(0) != size())
+      raise(Error{ErrorCode::OutOfRange, "step takes one action per game: an array of " +
+                                             std::to_string(size()) + " integers"});
+    std::lock_guard lock(mutex_);
+    py::array_t<bool> done(size());
+    auto* done_data = reinterpret_cast<std::uint8_t*>(done.mutable_data());
+    std::optional<Error> error;
+    {
+      py::gil_scoped_release release;
+      error = batch_.step(actions.data(), done_data);
+    }
+    check(error);
+    return done;
+  }
+  py::array_t<std::int32_t> current_players() const {
+    py::array_t<std::int32_t> out(size());
+    for (int i = 0; i < size(); ++i)
+      out.mutable_at(i) =
+          batch_.state(i).over() ? kTerminalPlayer : batch_.state(i).current_player();
+    return out;
+  }
+  py::array_t<bool> terminal() const {
+    py::array_t<bool> out(size());
+    for (int i = 0; i < size(); ++i) out.mutable_at(i) = batch_.state(i).over();
+    return out;
+  }
+  py::array_t<std::int32_t> scores() const {
+    const int players = batch_.spec().players();
+    py::array_t<std::int32_t> out(
+        {static_cast<py::ssize_t>(size()), static_cast<py::ssize_t>(players)});
+    for (int i = 0; i < size(); ++i)
+      for (int p = 0; p < players; ++p)
+        out.mutable_at(i, p) = batch_.state(i).score(static_cast<PlayerId>(p));
+    return out;
+  }
+  py::dict observations(int player) {
+    if (player < -1 || player >= batch_.spec().players())
+      raise(Error{ErrorCode::OutOfRange, "player must be -1 (the player to decide) or a seat"});
+    std::lock_guard lock(mutex_);
+    auto [arrays, buffers] = make_observation_arrays(batch_.spec().layout, {size()});
+    {
+      py::gil_scoped_release release;
+      batch_.write_observations(player, buffers);
+    }
+    return arrays;
+  }
+  py::array_t<std::int32_t> random_actions() {
+    std::lock_guard lock(mutex_);
+    py::array_t<std::int32_t> out(size());
+    auto* data = out.mutable_data();
+    {
+      py::gil_scoped_release release;
+      batch_.random_actions(data);
+    }
+    return out;
+  }
+  py::array_t<std::int32_t> bot_actions(const std::string& spec, std::uint64_t seed) {
+    std::lock_guard lock(mutex_);
+    py::array_t<std::int32_t> out(size());
+    auto* data = out.mutable_data();
+    std::optional<Error> error;
+    {
+      py::gil_scoped_release release;
+      error = batch_.bot_actions(spec, seed, data);
+    }
+    check(error);
+    return out;
+  }
+  PyState state(int i) const {
+    if (i < 0 || i >= size()) raise(Error{ErrorCode::OutOfRange, "no game " + std::to_string(i)});
+    return PyState(batch_.session(i));
+  }
+  std::int64_t games_finished() const { return batch_.games_finished(); }
+  py::array_t<std::int32_t> take_results() {
+    const auto results = batch_.take_results();
+    const int players = batch_.spec().players();
+    py::array_t<std::int32_t> out(
+        {static_cast<py::ssize_t>(results.size()), static_cast<py::ssize_t>(players)});
+    for (std::size_t r = 0; r < results.size(); ++r)
+      for (int p = 0; p < players; ++p)
+        out.mutable_at(static_cast<py::ssize_t>(r), p) = results[r][static_cast<std::size_t>(p)];
+    return out;
+  }
+
+ private:
+  SessionBatch batch_;
+  std::mutex mutex_;  // the GIL is released while the games run: one call at a time
+  std::vector<std::int32_t> ids_, offsets_;
 };
 
 }  // namespace
 }  // namespace carcassonne::python
 
-PYBIND11_MODULE(carcassonne, m) {
-  using carcassonne::python::CarcassonneError;
-  using carcassonne::python::State;
+PYBIND11_MODULE(_carcassonne, m) {
+  using namespace carcassonne::python;
   m.doc() = "Carcassonne (the Big Box rules) for AI research: a thin projection of the C++ core.";
   static py::exception<CarcassonneError> error_type(m, "CarcassonneError");
   py::register_exception_translator([](std::exception_ptr p) {
@@ -116,21 +338,99 @@ PYBIND11_MODULE(carcassonne, m) {
       PyErr_SetObject(error_type.ptr(), instance.ptr());
     }
   });
-  py::class_<State>(m, "State")
-      .def(py::init(&State::create), py::arg("players") = 2,
+  m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
+  m.attr("DEFAULT_WINDOW") = kDefaultWindow;
+  m.attr("INFO_FIELDS") = info_field_names();
+  m.attr("SUPPLY_COLUMNS") = supply_column_names();
+  m.attr("PHASES") = phase_names();
+  m.def("board_plane_names", &board_plane_names, py::arg("players"),
+        "The names of the observation's board planes, in order, for a game of `players`.");
+  {
+    py::list names;
+    for (const auto& info : carcassonne::kExpansionTable)
+      if (info.name != "base") names.append(std::string(info.name));
+    m.attr("EXPANSIONS") = names;
+    py::list bots;
+    for (std::string_view name : carcassonne::known_bot_names()) bots.append(std::string(name));
+    m.attr("BOTS") = bots;
+    py::list tiles;
+    for (const auto& tile : carcassonne::kTileCatalogue) tiles.append(std::string(tile.id));
+    m.attr("TILE_NAMES") = tiles;
+  }
+
+  py::class_<PyGame>(m, "Game")
+      .def(py::init(&PyGame::create), py::arg("players") = 2,
            py::arg("expansions") = std::vector<std::string>{},
+           py::arg("rules") = std::map<std::string, std::string>{}, py::arg("seed") = 0,
+           py::arg("deck") = std::nullopt, py::arg("window") = 0)
+      .def("num_players", &PyGame::num_players)
+      .def("num_distinct_actions", &PyGame::num_distinct_actions)
+      .def("max_tiles", &PyGame::max_tiles)
+      .def("window", &PyGame::window)
+      .def("seed", &PyGame::seed)
+      .def("action_blocks", &PyGame::action_blocks)
+      .def("observation_shapes", &PyGame::observation_shapes)
+      .def(
+          "new_initial_state",
+          [](const PyGame& game, std::optional<std::uint64_t> seed) {
+            return PyState(
+                take(Session::start(seed ? game.spec()->with_seed(*seed) : game.spec())));
+          },
+          py::arg("seed") = std::nullopt);
+
+  py::class_<PyState>(m, "State")
+      .def(py::init([](int players, const std::vector<std::string>& expansions,
+                       const std::map<std::string, std::string>& rules, std::uint64_t seed) {
+             return PyState(take(Session::start(
+                 PyGame::create(players, expansions, rules, seed, std::nullopt, 0).spec())));
+           }),
+           py::arg("players") = 2, py::arg("expansions") = std::vector<std::string>{},
            py::arg("rules") = std::map<std::string, std::string>{}, py::arg("seed") = 0)
-      .def_static("from_record", &State::from_record_text, py::arg("record"))
-      .def("current_player", &State::current_player)
-      .def("is_terminal", &State::is_terminal)
-      .def("legal_actions", &State::legal_actions)
-      .def("apply_action", &State::apply_action, py::arg("action"))
-      .def("scores", &State::scores)
-      .def("returns", &State::returns)
-      .def("num_players", &State::num_players)
-      .def("clone", [](const State& s) { return State(s); })
-      .def("to_record", &State::to_record)
-      .def(py::pickle([](const State& s) { return s.to_record(); },
-                      [](const std::string& record) { return State::from_record_text(record); }));
-  m.attr("TERMINAL_PLAYER") = State::kTerminal;
+      .def_static("from_record", &PyState::from_record, py::arg("record"), py::arg("window") = 0)
+      .def("current_player", &PyState::current_player)
+      .def("is_terminal", &PyState::is_terminal)
+      .def("num_players", &PyState::num_players)
+      .def("phase", &PyState::phase)
+      .def("legal_actions", &PyState::legal_actions)
+      .def("legal_action_strings", &PyState::legal_action_strings)
+      .def("legal_actions_mask", &PyState::legal_actions_mask)
+      .def("action_to_string", &PyState::action_to_string, py::arg("action"))
+      .def("string_to_action", &PyState::string_to_action, py::arg("text"))
+      .def("apply_action", &PyState::apply_action, py::arg("action"))
+      .def("scores", &PyState::scores)
+      .def("projected_scores", &PyState::projected_scores)
+      .def("returns", &PyState::returns)
+      .def("observation", &PyState::observation, py::arg("player"))
+      .def("information_state_string", &PyState::information_state_string, py::arg("player"))
+      .def("to_record", &PyState::to_record)
+      .def("bot_action", &PyState::bot_action, py::arg("spec") = "greedy", py::arg("seed") = 0)
+      .def("history", &PyState::history)
+      .def("game", &PyState::game)
+      .def("clone", [](const PyState& s) { return PyState(s); })
+      .def("__copy__", [](const PyState& s) { return PyState(s); })
+      .def("__deepcopy__", [](const PyState& s, py::dict) { return PyState(s); })
+      .def("__str__", &PyState::str)
+      .def("__repr__", &PyState::str)
+      .def(py::pickle(
+          [](const PyState& s) { return py::make_tuple(s.to_record(), s.game().window()); },
+          [](const py::tuple& saved) {
+            return PyState::from_record(saved[0].cast<std::string>(), saved[1].cast<int>());
+          }));
+
+  py::class_<PyBatch>(m, "Batch")
+      .def(py::init<const PyGame&, int, std::uint64_t, bool>(), py::arg("game"), py::arg("size"),
+           py::arg("seed") = 0, py::arg("auto_reset") = true)
+      .def("size", &PyBatch::size)
+      .def("legal_actions", &PyBatch::legal_actions)
+      .def("masks", &PyBatch::masks)
+      .def("step", &PyBatch::step, py::arg("actions"))
+      .def("current_players", &PyBatch::current_players)
+      .def("terminal", &PyBatch::terminal)
+      .def("scores", &PyBatch::scores)
+      .def("observations", &PyBatch::observations, py::arg("player") = -1)
+      .def("random_actions", &PyBatch::random_actions)
+      .def("bot_actions", &PyBatch::bot_actions, py::arg("spec") = "greedy", py::arg("seed") = 0)
+      .def("state", &PyBatch::state, py::arg("index"))
+      .def("games_finished", &PyBatch::games_finished)
+      .def("take_results", &PyBatch::take_results);
 }

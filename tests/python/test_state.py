@@ -1,48 +1,250 @@
-"""The Python state API over every expansion: a first slice of issue 15."""
+"""The state API: action ids, masks, notation, round trips, observations and typed errors.
+
+Every check asks the engine twice in different ways (ids against notation, masks against lists,
+a replayed record against the live state) and compares; no expected value is copied from the
+engine's output.
+"""
+import copy
+import itertools
 import pickle
 import random
 import unittest
 
-import carcassonne
+import numpy as np
+
+import carcassonne as cc
+
+ALL_FIVE = ["bcb", "ic", "tb", "pd", "am"]
 
 
-class StateTest(unittest.TestCase):
-    def play(self, state, rng):
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            self.assertTrue(actions)
-            state.apply_action(rng.choice(actions))
-        return state
+def every_combination():
+    for size in range(len(cc.EXPANSIONS) + 1):
+        yield from (list(c) for c in itertools.combinations(cc.EXPANSIONS, size))
 
-    def test_random_games_end_with_returns_for_every_expansion(self):
-        for expansions in ([], ["bcb"], ["ic"], ["tb"], ["pd"], ["am"], ["bcb", "ic", "tb", "pd", "am"]):
+
+def observations_equal(a, b):
+    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+
+
+class StateApiTest(unittest.TestCase):
+    def check_decision(self, state, rng):
+        """Ids, strings and the mask of one decision agree with each other."""
+        ids = state.legal_actions()
+        texts = state.legal_action_strings()
+        game = state.game()
+        self.assertTrue(ids, "a running game always has a legal action")
+        self.assertEqual(ids, sorted(set(ids)), "ids are ascending and distinct")
+        self.assertTrue(0 <= ids[0] and ids[-1] < game.num_distinct_actions())
+        self.assertEqual(len(texts), len(ids))
+        self.assertEqual(len(set(texts)), len(texts), "no two legal actions share a text")
+        mask = state.legal_actions_mask()
+        self.assertEqual(mask.shape, (game.num_distinct_actions(),))
+        self.assertEqual(np.flatnonzero(mask).tolist(), ids)
+        for k in rng.sample(range(len(ids)), min(4, len(ids))):
+            self.assertEqual(state.action_to_string(ids[k]), texts[k])
+            self.assertEqual(state.string_to_action(texts[k]), ids[k])
+        return ids, texts
+
+    def test_every_expansion_combination_plays_to_the_end_with_consistent_actions(self):
+        for index, expansions in enumerate(every_combination()):
+            players = 2 + index % 5
+            with self.subTest(expansions=expansions, players=players):
+                rng = random.Random(index)
+                state = cc.Game(players, expansions, seed=index).new_initial_state()
+                decisions = 0
+                while not state.is_terminal():
+                    self.assertTrue(0 <= state.current_player() < players)
+                    ids, _ = self.check_decision(state, rng)
+                    state.apply_action(rng.choice(ids))
+                    decisions += 1
+                self.assertGreater(decisions, 40)
+                self.assertEqual(state.current_player(), cc.TERMINAL_PLAYER)
+                self.assertEqual(state.legal_actions(), [])
+                returns = state.returns()
+                self.assertEqual(len(returns), players)
+                self.assertIn(1.0, returns)
+                best = max(state.scores())
+                self.assertEqual(returns, [1.0 if s == best else -1.0 for s in state.scores()])
+
+    def test_ids_name_the_same_decision_for_the_whole_game(self):
+        # A placement id means the same square all game: replaying the history gives the same ids.
+        rng = random.Random(3)
+        state = cc.Game(3, ALL_FIVE, seed=3).new_initial_state()
+        taken = []
+        for _ in range(150):
+            action = rng.choice(state.legal_actions())
+            taken.append(action)
+            state.apply_action(action)
+        self.assertEqual(state.history(), taken)
+        replayed = cc.State.from_record(state.to_record())
+        self.assertEqual(replayed.history(), taken)
+
+    def test_actions_by_id_and_by_text_reach_the_same_game(self):
+        rng = random.Random(8)
+        by_id = cc.Game(2, ALL_FIVE, seed=8).new_initial_state()
+        by_text = by_id.clone()
+        while not by_id.is_terminal():
+            ids = by_id.legal_actions()
+            k = rng.randrange(len(ids))
+            by_text.apply_action(by_text.legal_action_strings()[k])
+            by_id.apply_action(ids[k])
+        self.assertTrue(by_text.is_terminal())
+        self.assertEqual(by_id.to_record(), by_text.to_record())
+        self.assertEqual(by_id.scores(), by_text.scores())
+
+    def test_record_pickle_clone_and_copy_round_trips(self):
+        for expansions in ([], ["bcb"], ALL_FIVE):
             with self.subTest(expansions=expansions):
-                state = self.play(carcassonne.State(players=2, expansions=expansions, seed=7), random.Random(1))
-                self.assertEqual(state.current_player(), carcassonne.TERMINAL_PLAYER)
-                self.assertEqual(len(state.returns()), 2)
-                self.assertIn(1.0, state.returns())
+                rng = random.Random(5)
+                state = cc.Game(3, expansions, seed=11, window=24).new_initial_state()
+                for _ in range(60):
+                    state.apply_action(rng.choice(state.legal_actions()))
+                copies = [cc.State.from_record(state.to_record(), window=24),
+                          pickle.loads(pickle.dumps(state)), state.clone(), copy.deepcopy(state),
+                          copy.copy(state)]
+                for other in copies:
+                    self.assertEqual(other.to_record(), state.to_record())
+                    self.assertEqual(other.legal_actions(), state.legal_actions())
+                    self.assertEqual(other.history(), state.history())
+                    for seat in range(3):
+                        self.assertTrue(observations_equal(other.observation(seat),
+                                                           state.observation(seat)))
+                        self.assertEqual(other.information_state_string(seat),
+                                         state.information_state_string(seat))
+                # Copies are independent: a move in one leaves the other as it was.
+                before = state.to_record()
+                copies[2].apply_action(copies[2].legal_actions()[0])
+                self.assertEqual(state.to_record(), before)
 
-    def test_record_pickle_and_clone_round_trips(self):
-        state = carcassonne.State(players=3, expansions=["bcb"], seed=3)
-        rng = random.Random(5)
-        for _ in range(40):
+    def test_illegal_input_raises_typed_errors_and_changes_nothing(self):
+        state = cc.Game(2, ["bcb"], seed=2).new_initial_state()
+        before = state.to_record()
+        legal = set(state.legal_actions())
+        illegal = next(a for a in range(state.game().num_distinct_actions()) if a not in legal)
+        cases = [(illegal, None), (-1, "out_of_range"),
+                 (state.game().num_distinct_actions(), "out_of_range"),
+                 ("place 40,40 r0", "illegal_move"), ("fly away", "bad_notation"), ("", "bad_notation")]
+        for action, code in cases:
+            with self.subTest(action=action):
+                with self.assertRaises(cc.CarcassonneError) as raised:
+                    state.apply_action(action)
+                if code:
+                    self.assertEqual(raised.exception.code, code)
+                self.assertTrue(raised.exception.message)
+                self.assertEqual(state.to_record(), before)
+        with self.assertRaises(cc.CarcassonneError) as raised:
+            cc.State.from_record('{"players": ["a"], "actions": []}')
+        self.assertEqual(raised.exception.code, "bad_player_count")
+        with self.assertRaises(cc.CarcassonneError) as raised:
+            cc.Game(2, ["xyz"])
+        self.assertEqual(raised.exception.code, "unknown_expansion")
+        with self.assertRaises(cc.CarcassonneError):
+            state.bot_action("grandmaster")
+        with self.assertRaises(cc.CarcassonneError):
+            state.observation(2)
+
+    def test_a_record_replays_to_the_same_state_and_reports_the_failing_action(self):
+        rng = random.Random(4)
+        state = cc.Game(2, ["tb", "am"], seed=4).new_initial_state()
+        for _ in range(30):
             state.apply_action(rng.choice(state.legal_actions()))
-        for copy in (carcassonne.State.from_record(state.to_record()), pickle.loads(pickle.dumps(state)), state.clone()):
-            self.assertEqual(copy.legal_actions(), state.legal_actions())
-            self.assertEqual(copy.scores(), state.scores())
-            self.assertEqual(copy.to_record(), state.to_record())
-        clone = state.clone()
-        clone.apply_action(clone.legal_actions()[0])
-        self.assertNotEqual(clone.to_record(), state.to_record(), "a clone is independent")
+        import json
+        record = json.loads(state.to_record())
+        record["actions"].insert(3, "place 99,99 r0")
+        with self.assertRaises(cc.CarcassonneError) as raised:
+            cc.State.from_record(json.dumps(record))
+        self.assertIn("action 3", raised.exception.message)
 
-    def test_errors_carry_the_cores_code(self):
-        state = carcassonne.State(seed=1)
-        with self.assertRaises(carcassonne.CarcassonneError) as caught:
-            state.apply_action("place 9,9 r0")
-        self.assertEqual(caught.exception.code, "illegal_move")
-        with self.assertRaises(carcassonne.CarcassonneError) as caught:
-            carcassonne.State(expansions=["xyz"])
-        self.assertEqual(caught.exception.code, "unknown_expansion")
+    def test_observation_layout(self):
+        for players, expansions in ((2, []), (6, ALL_FIVE)):
+            game = cc.Game(players, expansions, seed=1)
+            state = game.new_initial_state()
+            rng = random.Random(1)
+            for _ in range(25):
+                state.apply_action(rng.choice(state.legal_actions()))
+            seen = state.observation(0)
+            self.assertEqual({k: v.shape for k, v in seen.items()}, game.observation_shapes())
+            self.assertEqual(seen["board"].shape[0], len(cc.board_plane_names(players)))
+            self.assertEqual(seen["info"].shape[0], len(cc.INFO_FIELDS))
+            self.assertEqual(seen["supply"].shape[1], len(cc.SUPPLY_COLUMNS))
+            info = dict(zip(cc.INFO_FIELDS, seen["info"].tolist()))
+            self.assertEqual(info["viewer"], 0)
+            self.assertEqual(info["current_player"], state.current_player())
+            self.assertEqual(cc.PHASES[info["phase"]], state.phase())
+            placed = seen["tiles"][seen["tiles"][:, 2] >= 0]
+            self.assertEqual(len(placed), info["tiles_placed"])
+            plane = dict(zip(cc.board_plane_names(players), seen["board"]))
+            # Every placed tile inside the window shows on the occupied plane and the slot table.
+            ox, oy = seen["origin"]
+            for slot, (x, y, tile, rotation, bridge) in enumerate(placed.tolist()):
+                if 0 <= x - ox < game.window() and 0 <= y - oy < game.window():
+                    self.assertEqual(plane["occupied"][y - oy, x - ox], 1)
+                    self.assertEqual(seen["board_slots"][y - oy, x - ox], slot)
+            self.assertEqual(int(plane["occupied"].sum()), len(placed))
+            self.assertEqual(seen["scores"].tolist(), state.scores())
+            self.assertEqual(seen["projected_scores"].tolist(), state.projected_scores())
+            figures = seen["figures"][seen["figures"][:, 0] >= 0]
+            figure_planes = sum(int(plane[f"p{p}_{kind}"].sum()) for p in range(players)
+                                for kind in cc.SUPPLY_COLUMNS[:7])
+            self.assertEqual(figure_planes, len(figures))
+            if state.phase() == "place":
+                # The fits plane holds exactly the legal placements of the tile in hand.
+                fits = plane["fits"]
+                count = sum(bin(int(v)).count("1") for v in fits.flatten())
+                places = [t for t in state.legal_action_strings() if t.startswith("place")]
+                self.assertEqual(count, len(places))
+
+    def test_observations_never_hold_the_order_of_the_undrawn_tiles(self):
+        for expansions in ([], ALL_FIVE):
+            with self.subTest(expansions=expansions):
+                first = cc.Game(2, expansions, seed=21).new_initial_state()
+                seen = first.observation(0)
+                in_hand = int(seen["info"][cc.INFO_FIELDS.index("tile_in_hand")])
+                remaining = [t for t, n in enumerate(seen["remaining"].tolist()) for _ in range(n)]
+                random.Random(2).shuffle(remaining)
+                split = 40
+                names = [cc.TILE_NAMES[t] for t in [in_hand] + remaining]
+                other_names = names[:split] + list(reversed(names[split:]))
+                self.assertNotEqual(names, other_names)
+                a = cc.Game(2, expansions, seed=1, deck=names).new_initial_state()
+                b = cc.Game(2, expansions, seed=2, deck=other_names).new_initial_state()
+                rng = random.Random(6)
+                drawn = 0
+                while drawn < split - 10:
+                    for seat in (0, 1):
+                        self.assertTrue(observations_equal(a.observation(seat), b.observation(seat)))
+                        self.assertEqual(a.information_state_string(seat),
+                                         b.information_state_string(seat))
+                    self.assertEqual(a.legal_actions(), b.legal_actions())
+                    action = rng.choice(a.legal_actions())
+                    a.apply_action(action)
+                    b.apply_action(action)
+                    left = int(a.observation(0)["info"][cc.INFO_FIELDS.index("tiles_left")])
+                    drawn = len(names) - left
+                self.assertNotEqual(a.to_record(), b.to_record())
+
+    def test_information_state_names_the_viewer_and_the_public_history_only(self):
+        state = cc.Game(2, ["bcb"], seed=9).new_initial_state()
+        rng = random.Random(9)
+        for _ in range(20):
+            state.apply_action(rng.choice(state.legal_actions()))
+        zero, one = state.information_state_string(0), state.information_state_string(1)
+        self.assertNotEqual(zero, one)
+        self.assertEqual(zero.split("\n")[2:], one.split("\n")[2:])
+        self.assertNotIn("seed", zero)
+        self.assertNotIn('"deck"', zero)
+        moves = [line for line in zero.split("\n") if line.startswith("seat ")]
+        self.assertEqual(len(moves), 20)
+
+    def test_built_in_bots_choose_legal_actions(self):
+        state = cc.Game(2, ALL_FIVE, seed=12).new_initial_state()
+        rng = random.Random(12)
+        for spec in ("random", "greedy", "mcts:playouts=40"):
+            for _ in range(6):
+                action = state.bot_action(spec, seed=3)
+                self.assertIn(action, state.legal_actions())
+                state.apply_action(action)
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
 if __name__ == "__main__":
