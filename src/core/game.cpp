@@ -403,13 +403,21 @@ std::string GameState::check_invariants() const {
   for (const FrontierSquare& sq : d_.board.frontier()) {
     if (d_.board.occupied(sq.x, sq.y)) return "frontier square is occupied";
     int neighbours = 0;
+    int earliest = -1;
     for (int s = 0; s < kSideCount; ++s) {
       const Side side = static_cast<Side>(s);
-      const bool has = d_.board.occupied(sq.x + side_dx(side), sq.y + side_dy(side));
+      const int tile = d_.board.tile_at(sq.x + side_dx(side), sq.y + side_dy(side));
+      const bool has = tile >= 0;
       neighbours += has;
       if (has != (((sq.required >> (2 * s)) & 3) != 0)) return "frontier demand without neighbour";
+      if (has && (earliest < 0 || tile < earliest)) earliest = tile;
+      // The square's name: the earliest placed neighbour, and that tile's side facing it.
+      if (has && tile == sq.first_tile && sq.first_side != opposite(side))
+        return "frontier square named through the wrong side at " + square_name(sq.x, sq.y);
     }
     if (neighbours == 0) return "frontier square without neighbour";
+    if (earliest != sq.first_tile)
+      return "frontier square not named by its earliest neighbour at " + square_name(sq.x, sq.y);
   }
   // The pending decision is possible.
   if (phase() == Phase::PlaceTile &&

@@ -138,10 +138,7 @@ void ActionCodec::encode_all(const GameState& state, const MoveList& moves,
                              std::vector<int>& ids) const {
   ids.resize(static_cast<std::size_t>(moves.size()));
   const int place = block_offset(MoveKind::Place);
-  const std::vector<FrontierSquare>& frontier = state.board().frontier();
-  // The generator lists placements square by square in frontier order: the next square is
-  // expected at `next`, and looked up on the board only when it is not there.
-  std::size_t next = 0;
+  // The generator lists a square's placements together: its name is looked up once for them.
   int square_x = 0, square_y = 0, square_base = -1;
   for (int i = 0; i < moves.size(); ++i) {
     const Move& m = moves[i];
@@ -151,9 +148,7 @@ void ActionCodec::encode_all(const GameState& state, const MoveList& moves,
     }
     if (square_base < 0 || m.x != square_x || m.y != square_y) {
       square_x = m.x, square_y = m.y;
-      if (next >= frontier.size() || frontier[next].x != m.x || frontier[next].y != m.y)
-        next = static_cast<std::size_t>(state.board().frontier_index(m.x, m.y));
-      const SquareName square = name_square(frontier[next++]);
+      const SquareName square = name_square(state.board(), m.x, m.y);
       square_base = place + (square.slot * 4 + square.side) * 4;
     }
     ids[static_cast<std::size_t>(i)] = square_base + m.rotation;

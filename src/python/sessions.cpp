@@ -246,7 +246,8 @@ void SessionBatch::legal_masks(std::uint8_t* masks) {
 
 std::optional<Error> SessionBatch::step(const std::int32_t* actions, std::uint8_t* done) {
   // First every action is found among its game's legal moves; only then is any applied.
-  std::vector<int> chosen(games_.size(), -1);
+  std::vector<int>& chosen = chosen_;
+  chosen.assign(games_.size(), -1);
   for (std::size_t i = 0; i < games_.size(); ++i) {
     Game& game = games_[i];
     if (game.state.over()) continue;
@@ -281,6 +282,8 @@ std::optional<Error> SessionBatch::step(const std::int32_t* actions, std::uint8_
       if (auto_reset_)
         if (auto error = restart(game)) return in_game(static_cast<int>(i), *error);
     }
+    // The next decision is listed while this game's state is still in the cache.
+    list(game);
   }
   return std::nullopt;
 }

@@ -124,6 +124,7 @@ class SessionBatch {
   std::int64_t finished_ = 0;
   std::vector<std::array<int, kMaxPlayers>> results_;
   Pcg32 random_;
+  std::vector<int> chosen_;  // step()'s index of each game's action among its listed moves
 };
 
 }  // namespace carcassonne::python
