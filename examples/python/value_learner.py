@@ -15,6 +15,9 @@ import numpy as np
 import carcassonne
 from carcassonne.env import CarcassonneEnv
 
+VIEWER = carcassonne.INFO_FIELDS.index("viewer")
+FOLLOWERS = carcassonne.SUPPLY_COLUMNS.index("meeple")  # followers in supply
+
 FEATURE_NAMES = (
     "bias",
     "score margin",
@@ -33,11 +36,11 @@ def margin(values, seat):
 
 def features(observation, full_deck):
     """The features of one position for the seat that observed it, from its observation alone."""
-    seat = int(observation["info"][0])  # the viewer
+    seat = int(observation["info"][VIEWER])
     # Scores are in tens of points, so the weights come out near 1.
     scores = observation["scores"] / 10.0
     projected = observation["projected_scores"] / 10.0
-    followers = observation["supply"][:, 0].astype(float)  # column 0: followers in supply
+    followers = observation["supply"][:, FOLLOWERS].astype(float)
     # Early on a projected lead is less certain and an unplayed follower worth more.
     deck_left = observation["remaining"].sum() / full_deck
     return np.array([

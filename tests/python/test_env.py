@@ -7,6 +7,8 @@ import numpy as np
 import carcassonne
 from carcassonne.env import CarcassonneEnv
 
+INFO = {name: index for index, name in enumerate(carcassonne.INFO_FIELDS)}
+
 ALL_EXPANSIONS = ["bcb", "ic", "tb", "pd", "am"]
 
 
@@ -91,8 +93,8 @@ class EnvTest(unittest.TestCase):
         def check_decision(agent, observation, reward, info):
             seen = observation["observation"]
             self.assertEqual(agent, f"player_{env.state.current_player()}")
-            self.assertEqual(seen["info"][0], env.seat(agent), "the observation is the decider's")
-            if seen["info"][1] != seen["info"][2]:  # the decider is not the turn's player
+            self.assertEqual(seen["info"][INFO["viewer"]], env.seat(agent), "the observation is the decider's")
+            if seen["info"][INFO["current_player"]] != seen["info"][INFO["turn_player"]]:  # the decider is not the turn's player
                 out_of_turn.append(env.state.phase())
 
         play(env, seed=3, policy_seed=3, on_decision=check_decision)
