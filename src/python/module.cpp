@@ -358,7 +358,9 @@ PYBIND11_MODULE(_carcassonne, m) {
     m.attr("TILE_NAMES") = tiles;
   }
 
-  py::class_<PyGame>(m, "Game")
+  py::class_<PyGame>(m, "Game",
+                     "The rules of a game: players, expansions, rule options, seed or deck, "
+                     "and the action space and observation layout they fix (docs/PYTHON.md).")
       .def(py::init(&PyGame::create), py::arg("players") = 2,
            py::arg("expansions") = std::vector<std::string>{},
            py::arg("rules") = std::map<std::string, std::string>{}, py::arg("seed") = 0,
@@ -378,14 +380,10 @@ PYBIND11_MODULE(_carcassonne, m) {
           },
           py::arg("seed") = std::nullopt);
 
-  py::class_<PyState>(m, "State")
-      .def(py::init([](int players, const std::vector<std::string>& expansions,
-                       const std::map<std::string, std::string>& rules, std::uint64_t seed) {
-             return PyState(take(Session::start(
-                 PyGame::create(players, expansions, rules, seed, std::nullopt, 0).spec())));
-           }),
-           py::arg("players") = 2, py::arg("expansions") = std::vector<std::string>{},
-           py::arg("rules") = std::map<std::string, std::string>{}, py::arg("seed") = 0)
+  py::class_<PyState>(
+      m, "State",
+      "One game, stepped by action ids or notation; made by Game.new_initial_state() "
+      "or State.from_record().")
       .def_static("from_record", &PyState::from_record, py::arg("record"), py::arg("window") = 0)
       .def("current_player", &PyState::current_player)
       .def("is_terminal", &PyState::is_terminal)
@@ -417,7 +415,8 @@ PYBIND11_MODULE(_carcassonne, m) {
             return PyState::from_record(saved[0].cast<std::string>(), saved[1].cast<int>());
           }));
 
-  py::class_<PyBatch>(m, "Batch")
+  py::class_<PyBatch>(
+      m, "Batch", "Many games of one Game stepped together from numpy arrays, the GIL released.")
       .def(py::init<const PyGame&, int, std::uint64_t, bool>(), py::arg("game"), py::arg("size"),
            py::arg("seed") = 0, py::arg("auto_reset") = true)
       .def("size", &PyBatch::size)
