@@ -166,10 +166,13 @@ class PyState {
   }
   std::string to_record() const { return write_record(s_.record()); }
   int bot_action(const std::string& spec, std::uint64_t seed) const {
+    // The bot thinks on a copy with the GIL released: another thread may change this state
+    // meanwhile, and the copy costs little beside a search.
+    const Session position = s_;
     Result<int> id = Error{ErrorCode::GameOver, ""};
     {
       py::gil_scoped_release release;
-      id = s_.bot_action(spec, seed);
+      id = position.bot_action(spec, seed);
     }
     return take(std::move(id));
   }
@@ -201,6 +204,9 @@ class PyState {
   Session s_;
 };
 
+// Every call runs the games with the GIL released and the batch's lock held, taken in that order
+// (the lock is taken only without the GIL, so a thread waiting for it never blocks one that needs
+// the GIL back). Numpy arrays are made and filled from plain vectors with the GIL held.
 class PyBatch {
  public:
   PyBatch(const PyGame& game, int size, std::uint64_t seed, bool auto_reset)
@@ -208,24 +214,15 @@ class PyBatch {
 
   int size() const { return batch_.size(); }
   py::tuple legal_actions() {
-    std::lock_guard lock(mutex_);
-    {
-      py::gil_scoped_release release;
-      batch_.legal_actions(ids_, offsets_);
-    }
-    return py::make_tuple(
-        py::array_t<std::int32_t>(static_cast<py::ssize_t>(ids_.size()), ids_.data()),
-        py::array_t<std::int32_t>(static_cast<py::ssize_t>(offsets_.size()), offsets_.data()));
+    std::vector<std::int32_t> ids, offsets;
+    locked([&] { batch_.legal_actions(ids, offsets); });
+    return py::make_tuple(array_of(ids), array_of(offsets));
   }
   py::array_t<bool> masks() {
-    std::lock_guard lock(mutex_);
     py::array_t<bool> masks(
         {static_cast<py::ssize_t>(size()), static_cast<py::ssize_t>(batch_.spec().codec.size())});
     auto* data = reinterpret_cast<std::uint8_t*>(masks.mutable_data());
-    {
-      py::gil_scoped_release release;
-      batch_.legal_masks(data);
-    }
+    locked([&] { batch_.legal_masks(data); });
     return masks;
   }
   py::array_t<bool> step(
@@ -233,91 +230,95 @@ class PyBatch {
     if (actions.ndim() != 1 || actions.shape(0) != size())
       raise(Error{ErrorCode::OutOfRange, "step takes one action per game: an array of " +
                                              std::to_string(size()) + " integers"});
-    std::lock_guard lock(mutex_);
     py::array_t<bool> done(size());
     auto* done_data = reinterpret_cast<std::uint8_t*>(done.mutable_data());
+    const std::int32_t* action_data = actions.data();
     std::optional<Error> error;
-    {
-      py::gil_scoped_release release;
-      error = batch_.step(actions.data(), done_data);
-    }
+    locked([&] { error = batch_.step(action_data, done_data); });
     check(error);
     return done;
   }
-  py::array_t<std::int32_t> current_players() const {
-    py::array_t<std::int32_t> out(size());
-    for (int i = 0; i < size(); ++i)
-      out.mutable_at(i) =
-          batch_.state(i).over() ? kTerminalPlayer : batch_.state(i).current_player();
-    return out;
+  py::array_t<std::int32_t> current_players() {
+    std::vector<std::int32_t> out(static_cast<std::size_t>(size()));
+    locked([&] {
+      for (int i = 0; i < size(); ++i)
+        out[static_cast<std::size_t>(i)] =
+            batch_.state(i).over() ? kTerminalPlayer : batch_.state(i).current_player();
+    });
+    return array_of(out);
   }
-  py::array_t<bool> terminal() const {
+  py::array_t<bool> terminal() {
+    std::vector<std::uint8_t> over(static_cast<std::size_t>(size()));
+    locked([&] {
+      for (int i = 0; i < size(); ++i) over[static_cast<std::size_t>(i)] = batch_.state(i).over();
+    });
     py::array_t<bool> out(size());
-    for (int i = 0; i < size(); ++i) out.mutable_at(i) = batch_.state(i).over();
+    std::copy(over.begin(), over.end(), reinterpret_cast<std::uint8_t*>(out.mutable_data()));
     return out;
   }
-  py::array_t<std::int32_t> scores() const {
+  py::array_t<std::int32_t> scores() {
     const int players = batch_.spec().players();
-    py::array_t<std::int32_t> out(
-        {static_cast<py::ssize_t>(size()), static_cast<py::ssize_t>(players)});
-    for (int i = 0; i < size(); ++i)
-      for (int p = 0; p < players; ++p)
-        out.mutable_at(i, p) = batch_.state(i).score(static_cast<PlayerId>(p));
-    return out;
+    std::vector<std::int32_t> flat;
+    locked([&] {
+      for (int i = 0; i < size(); ++i)
+        for (int p = 0; p < players; ++p)
+          flat.push_back(batch_.state(i).score(static_cast<PlayerId>(p)));
+    });
+    return array_of(flat).reshape({size(), players});
   }
   py::dict observations(int player) {
     if (player < -1 || player >= batch_.spec().players())
       raise(Error{ErrorCode::OutOfRange, "player must be -1 (the player to decide) or a seat"});
-    std::lock_guard lock(mutex_);
     auto [arrays, buffers] = make_observation_arrays(batch_.spec().layout, {size()});
-    {
-      py::gil_scoped_release release;
-      batch_.write_observations(player, buffers);
-    }
+    locked([&] { batch_.write_observations(player, buffers); });
     return arrays;
   }
   py::array_t<std::int32_t> random_actions() {
-    std::lock_guard lock(mutex_);
-    py::array_t<std::int32_t> out(size());
-    auto* data = out.mutable_data();
-    {
-      py::gil_scoped_release release;
-      batch_.random_actions(data);
-    }
-    return out;
+    std::vector<std::int32_t> out(static_cast<std::size_t>(size()));
+    locked([&] { batch_.random_actions(out.data()); });
+    return array_of(out);
   }
   py::array_t<std::int32_t> bot_actions(const std::string& spec, std::uint64_t seed) {
-    std::lock_guard lock(mutex_);
-    py::array_t<std::int32_t> out(size());
-    auto* data = out.mutable_data();
+    std::vector<std::int32_t> out(static_cast<std::size_t>(size()));
     std::optional<Error> error;
-    {
-      py::gil_scoped_release release;
-      error = batch_.bot_actions(spec, seed, data);
-    }
+    locked([&] { error = batch_.bot_actions(spec, seed, out.data()); });
     check(error);
-    return out;
+    return array_of(out);
   }
-  PyState state(int i) const {
+  PyState state(int i) {
     if (i < 0 || i >= size()) raise(Error{ErrorCode::OutOfRange, "no game " + std::to_string(i)});
-    return PyState(batch_.session(i));
+    std::optional<Session> session;
+    locked([&] { session = batch_.session(i); });
+    return PyState(std::move(*session));
   }
-  std::int64_t games_finished() const { return batch_.games_finished(); }
+  std::int64_t games_finished() {
+    std::int64_t finished = 0;
+    locked([&] { finished = batch_.games_finished(); });
+    return finished;
+  }
   py::array_t<std::int32_t> take_results() {
-    const auto results = batch_.take_results();
     const int players = batch_.spec().players();
-    py::array_t<std::int32_t> out(
-        {static_cast<py::ssize_t>(results.size()), static_cast<py::ssize_t>(players)});
-    for (std::size_t r = 0; r < results.size(); ++r)
-      for (int p = 0; p < players; ++p)
-        out.mutable_at(static_cast<py::ssize_t>(r), p) = results[r][static_cast<std::size_t>(p)];
-    return out;
+    std::vector<std::int32_t> flat;
+    locked([&] {
+      for (const auto& scores : batch_.take_results())
+        flat.insert(flat.end(), scores.begin(), scores.begin() + players);
+    });
+    return array_of(flat).reshape({static_cast<int>(flat.size()) / players, players});
   }
 
  private:
+  template <typename Work>
+  void locked(Work&& work) {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    work();
+  }
+  static py::array_t<std::int32_t> array_of(const std::vector<std::int32_t>& values) {
+    return py::array_t<std::int32_t>(static_cast<py::ssize_t>(values.size()), values.data());
+  }
+
   SessionBatch batch_;
-  std::mutex mutex_;  // the GIL is released while the games run: one call at a time
-  std::vector<std::int32_t> ids_, offsets_;
+  std::mutex mutex_;
 };
 
 }  // namespace

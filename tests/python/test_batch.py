@@ -127,6 +127,39 @@ class BatchTest(unittest.TestCase):
         self.assertTrue(sequential[0], "400 steps finish some games")
         self.assertEqual(finished_scores(True), sequential)
 
+    def test_one_batch_shared_by_threads_neither_deadlocks_nor_tears(self):
+        # One thread steps while another reads: every call takes the batch's lock without the GIL,
+        # so neither waits for the other forever, and every read sees whole games.
+        batch = cc.Batch(cc.Game(2, ["bcb"], seed=0), 8, seed=4)
+        failures = []
+
+        def stepper():
+            try:
+                for _ in range(300):
+                    batch.step(batch.random_actions())
+            except Exception as error:  # reported below; a thread's exception is otherwise lost
+                failures.append(error)
+
+        def reader():
+            try:
+                for _ in range(100):
+                    seen = batch.observations()
+                    masks = batch.masks()
+                    self.assertEqual(masks.shape[0], 8)
+                    self.assertEqual(seen["scores"].shape, (8, 2))
+                    batch.scores()
+                    batch.current_players()
+            except Exception as error:
+                failures.append(error)
+
+        threads = [threading.Thread(target=stepper), threading.Thread(target=reader)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        self.assertFalse(any(thread.is_alive() for thread in threads), "a thread is stuck")
+        self.assertEqual(failures, [])
+
 
 if __name__ == "__main__":
     unittest.main()
