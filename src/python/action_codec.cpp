@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/figures.h"
+#include "core/mechanics/bazaar.h"
 
 namespace carcassonne::python {
 namespace {
@@ -10,7 +11,7 @@ namespace {
 inline constexpr int kSegmentSlots = kMaxPrintedSegments + 1;  // printed segments and the bridge
 inline constexpr int kClaimPorts = kInner2Port + 1;
 inline constexpr int kPortalKinds = static_cast<int>(FigureKind::Wagon) + 1;
-inline constexpr int kBidCount = 101;  // bids are 0..100 points (the bazaar's kMaxBid)
+inline constexpr int kBidCount = kMaxBid + 1;  // bids are 0..kMaxBid points
 
 // How a block's size grows: a fixed count, or a count per slot.
 struct BlockRow {
@@ -78,8 +79,7 @@ Error out_of_range(std::string what) {
 
 }  // namespace
 
-ActionCodec::ActionCodec(const RuleSet& rules, int players, int slots) : slots_(slots) {
-  (void)players;  // the layout depends on the rules and slots only; kept for a stable signature
+ActionCodec::ActionCodec(const RuleSet& rules, int slots) : slots_(slots) {
   offset_of_.fill(-1);
   for (const BlockRow& row : kBlockTable) {
     if (row.needs != 0 && (rules.mechanics & row.needs) == 0) continue;

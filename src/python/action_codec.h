@@ -47,7 +47,7 @@ struct ActionBlock {
 class ActionCodec {
  public:
   // `slots`: the most tiles the board can hold (the start tile, the deck, one abbey per player).
-  ActionCodec(const RuleSet& rules, int players, int slots);
+  ActionCodec(const RuleSet& rules, int slots);
   // The slots a game of this configuration needs.
   static int slots_for(const GameConfig& config);
 

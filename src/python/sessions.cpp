@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <nlohmann/json.hpp>
-#include <numeric>
 
 #include "bots/bot.h"
 #include "core/notation.h"
@@ -47,13 +46,14 @@ void describe_reveals(const GameState& before, const GameState& after, std::stri
 }  // namespace
 
 Result<std::shared_ptr<const GameSpec>> GameSpec::from_record(const Record& record, int window) {
-  if (window < 0 || window > 512) return Error{ErrorCode::OutOfRange, "window must be 1 to 512"};
+  if (window < 0 || window > 512)
+    return Error{ErrorCode::OutOfRange, "window must be 1 to 512 (0: the default)"};
   Record setup = record;
   setup.actions.clear();
   GameConfig config = game_config(setup);
   if (auto created = GameState::create(config); !created.ok()) return created.error();
   const int slots = ActionCodec::slots_for(config);
-  ActionCodec codec(config.rules, config.players, slots);
+  ActionCodec codec(config.rules, slots);
   const ObservationLayout layout{config.players, slots, window == 0 ? kDefaultWindow : window};
   return std::make_shared<const GameSpec>(
       GameSpec{std::move(setup), std::move(config), std::move(codec), layout});
@@ -90,28 +90,29 @@ Result<Session> Session::from_record(const Record& record, int window) {
   return session;
 }
 
-std::vector<int> Session::legal_actions() const {
-  MoveList moves;
-  state_.legal_moves(moves);
+Session::Listing Session::listing() const {
+  Listing listing;
+  state_.legal_moves(listing.moves);
   std::vector<int> ids;
-  spec_->codec.encode_all(state_, moves, ids);
-  std::sort(ids.begin(), ids.end());
+  spec_->codec.encode_all(state_, listing.moves, ids);
+  listing.order.resize(ids.size());
+  for (std::size_t k = 0; k < ids.size(); ++k) listing.order[k] = {ids[k], static_cast<int>(k)};
+  std::sort(listing.order.begin(), listing.order.end());
+  return listing;
+}
+
+std::vector<int> Session::legal_actions() const {
+  std::vector<int> ids;
+  for (const auto& [id, index] : listing().order) ids.push_back(id);
   return ids;
 }
 
 std::vector<std::string> Session::legal_action_strings() const {
-  MoveList moves;
-  state_.legal_moves(moves);
-  std::vector<int> ids;
-  spec_->codec.encode_all(state_, moves, ids);
-  std::vector<int> order(ids.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return ids[static_cast<std::size_t>(a)] < ids[static_cast<std::size_t>(b)];
-  });
+  const Listing listed = listing();
   std::vector<std::string> texts;
-  texts.reserve(order.size());
-  for (int k : order) texts.push_back(format_move(state_, moves[k]));
+  texts.reserve(listed.order.size());
+  for (const auto& [id, index] : listed.order)
+    texts.push_back(format_move(state_, listed.moves[index]));
   return texts;
 }
 

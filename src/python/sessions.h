@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -69,6 +70,13 @@ class Session {
 
  private:
   Result<Move> legal_move(int id) const;
+  // The legal moves and, ascending by id, each id with the index of its move.
+  struct Listing {
+    MoveList moves;
+    std::vector<std::pair<int, int>> order;
+  };
+  Listing listing() const;
+
   std::shared_ptr<const GameSpec> spec_;
   GameState state_;
   std::vector<Move> history_;
