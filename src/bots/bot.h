@@ -14,6 +14,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/result.h"
+#include "record/record.h"
 
 namespace carcassonne {
 
@@ -33,6 +34,12 @@ class Bot {
   // The move this bot plays for the pending decision (its own) of the game it sees: an
   // observation, which never holds the order of the undrawn tiles.
   virtual Move choose_move(const Observation& seen) = 0;
+  // The same, for hosts that keep the game's record (every action so far): a bot that must tell
+  // the course of the game to someone else (an external engine) needs it; the others ignore it.
+  virtual Move choose_move_with_history(const Observation& seen, const Record& record) {
+    (void)record;
+    return choose_move(seen);
+  }
 };
 
 // Bots by spec: a name, optionally followed by ":key=value" options, e.g. "random", "greedy",

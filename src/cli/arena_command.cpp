@@ -30,6 +30,7 @@
 #include "cli/arena_stats.h"
 #include "cli/commands.h"
 #include "cli/support.h"
+#include "engine/external_bot.h"
 #include "record/record.h"
 
 namespace carcassonne::cli {
@@ -37,6 +38,9 @@ namespace carcassonne::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;  // keys in the documented order
+
+// The person running the arena chose the programs it starts.
+const BotSources kArenaBotSources{true, {}, 0};
 
 // One virtual draw between every pair of bots keeps Elo finite after a clean sweep.
 constexpr double kEloPriorDraws = 1.0;
@@ -74,7 +78,8 @@ GameOutcome play_game(const Plan& plan, std::uint64_t game) {
     const std::string& spec = plan.options.bots[static_cast<std::size_t>(bot)];
     outcome.game.seat_bots.push_back(bot);
     record.players.push_back(spec + "-" + std::to_string(seat + 1));
-    auto made = make_bot(spec, bot_seed(plan.options.seed, game, static_cast<int>(seat)));
+    auto made = make_any_bot(spec, bot_seed(plan.options.seed, game, static_cast<int>(seat)),
+                             kArenaBotSources);
     if (!made) {
       outcome.error = made.error().message;
       return outcome;
@@ -89,8 +94,17 @@ GameOutcome play_game(const Plan& plan, std::uint64_t game) {
   GameState& state = *created;
   while (!state.over()) {
     Bot& bot = *bots[static_cast<std::size_t>(state.pending().player)];
-    record_and_apply(record, state, bot.choose_move(state.observation(state.current_player())));
+    record_and_apply(
+        record, state,
+        bot.choose_move_with_history(state.observation(state.current_player()), record));
   }
+  // A program that failed had the greedy bot play for it: the game says nothing about it.
+  for (const auto& bot : bots)
+    if (const auto* external = dynamic_cast<const ExternalBot*>(bot.get());
+        external != nullptr && !external->failure().empty()) {
+      outcome.error = "an engine failed: " + external->failure();
+      return outcome;
+    }
   for (int p = 0; p < state.player_count(); ++p)
     outcome.game.scores.push_back(state.score(static_cast<PlayerId>(p)));
   outcome.moves = record.actions.size();
@@ -323,7 +337,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
   }
   // Unknown bots or options are usage errors: find them before any game is played.
   for (const std::string& spec : options.bots) {
-    auto bot = make_bot(spec, 0);
+    auto bot = make_any_bot(spec, 0, kArenaBotSources);
     if (!bot) {
       err << "error: " << one_line(bot.error().message) << '\n';
       return kExitUsage;

@@ -55,6 +55,13 @@ struct ArenaOptions {
 // (arena_stats.h). Results and output order do not depend on `threads`.
 int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err);
 
+struct EngineOptions {
+  std::string bot = "mcts:ms=1000";  // what answers `go` (make_bot's specs)
+  std::uint64_t seed = 1;
+};
+// Speaks the engine protocol on `in` and `out` until `quit` or the end of `in`.
+int run_engine(const EngineOptions& options, std::istream& in, std::ostream& out);
+
 struct BenchOptions {
   int players = 2;
   std::vector<std::string> expansions;

@@ -224,6 +224,20 @@ int main(int argc, char** argv) {
         ->delimiter(',');
     demo_cmd->add_option("--rules", demo.rules, rules_help)->type_name("LIST")->delimiter(',');
 
+    EngineOptions engine;
+    CLI::App* engine_cmd = app.add_subcommand(
+        "engine",
+        "Speak the engine protocol on stdin/stdout (docs/ENGINE-PROTOCOL.md): a bot for any host");
+    engine_cmd
+        ->add_option(
+            "--bot", engine.bot,
+            "The bot that answers `go` (known: " + known_bots + "; options as name:key=value)")
+        ->type_name("SPEC")
+        ->capture_default_str();
+    engine_cmd->add_option("--seed", engine.seed, "Seed of the bot's random streams")
+        ->type_name("N")
+        ->capture_default_str();
+
     ServeOptions serve;
     CLI::App* serve_cmd = app.add_subcommand(
         "serve", "Run the game server: the web app and its WebSocket protocol on one port");
@@ -276,6 +290,13 @@ int main(int argc, char** argv) {
     if (bench_cmd->parsed()) return run_bench(bench, std::cout, std::cerr);
     if (demo_cmd->parsed()) return run_demo(demo, std::cout, std::cerr);
     if (serve_cmd->parsed()) return run_serve(serve, std::cout, std::cerr);
+    if (engine_cmd->parsed()) {
+      if (auto bot = make_bot(engine.bot, engine.seed); !bot) {
+        std::cerr << "error: " << bot.error().message << '\n';
+        return kExitUsage;
+      }
+      return run_engine(engine, std::cin, std::cout);
+    }
     std::cout << app.help();
     return kExitOk;
   } catch (const std::exception& e) {

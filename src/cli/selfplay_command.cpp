@@ -15,6 +15,7 @@
 #include "bots/bot.h"
 #include "cli/commands.h"
 #include "cli/support.h"
+#include "engine/external_bot.h"
 #include "record/record.h"
 
 namespace carcassonne::cli {
@@ -22,6 +23,9 @@ namespace carcassonne::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;  // keys in the documented order
+
+// The person running selfplay chose the programs it starts.
+const BotSources kSelfplayBotSources{true, {}, 0};
 
 struct GameOutcome {
   std::vector<int> scores;
@@ -36,7 +40,9 @@ Result<GameOutcome> play_game(Record& record, std::vector<std::unique_ptr<Bot>>&
   GameState& state = *created;
   while (!state.over()) {
     Bot& bot = *bots[static_cast<std::size_t>(state.pending().player)];
-    record_and_apply(record, state, bot.choose_move(state.observation(state.current_player())));
+    record_and_apply(
+        record, state,
+        bot.choose_move_with_history(state.observation(state.current_player()), record));
   }
   GameOutcome outcome;
   const Outcome result = state.outcome();
@@ -72,7 +78,7 @@ int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream
   }
   // Unknown bot names are usage errors: find them before any game is played.
   for (const std::string& name : seat_bots) {
-    auto bot = make_bot(name, 0);
+    auto bot = make_any_bot(name, 0, kSelfplayBotSources);
     if (!bot) {
       err << "error: " << one_line(bot.error().message) << '\n';
       return kExitUsage;
@@ -100,7 +106,8 @@ int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream
     for (std::size_t seat = 0; seat < players; ++seat) {
       record.players.push_back(seat_bots[seat] + "-" + std::to_string(seat + 1));
       bots.push_back(
-          std::move(make_bot(seat_bots[seat], bot_seed(options.seed, g, static_cast<int>(seat))))
+          std::move(make_any_bot(seat_bots[seat], bot_seed(options.seed, g, static_cast<int>(seat)),
+                                 kSelfplayBotSources))
               .value());
     }
     auto outcome = play_game(record, bots);

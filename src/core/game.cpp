@@ -103,6 +103,11 @@ Result<GameState> GameState::create(const GameConfig& config) {
                  "a deck may hold at most " + std::to_string(kMaxDeckSize) + " tiles"};
   for (TileType t : config.deck)
     if (t >= kTileTypeCount) return Error{ErrorCode::UnknownTile, "unknown tile in deck"};
+  if (config.scripted_draws.size() > static_cast<std::size_t>(2 * kMaxDeckSize))
+    return Error{ErrorCode::OutOfRange, "too many scripted draws"};
+  for (TileType t : config.scripted_draws)
+    if (t >= kTileTypeCount && t != kNoTile)
+      return Error{ErrorCode::UnknownTile, "unknown tile in the scripted draws"};
 
   GameState state;
   GameData& d = state.d_;
@@ -111,6 +116,7 @@ Result<GameState> GameState::create(const GameConfig& config) {
   d.deck.tiles = config.deck;
   d.deck.seeded = config.seed.has_value();
   d.deck.seed = config.seed.value_or(0);
+  d.deck.script = config.scripted_draws;
   d.placed.reserve(config.deck.size() + 1);
   d.features.reserve((config.deck.size() + 1) * 6);
   d.followers.reserve(static_cast<std::size_t>(config.players * (kFollowersPerPlayer + 1)));
@@ -278,6 +284,11 @@ Observation::Observation(const GameState& state, PlayerId viewer) : state_(state
   std::copy_n(deck.tiles.begin() + deck.next, n, deck.face_down.begin());
   deck.tiles.erase(deck.tiles.begin() + deck.next,
                    deck.tiles.begin() + deck.next + static_cast<std::ptrdiff_t>(n));
+  // The seed would give the order away; whether tiles coming back are shuffled in (seeded) or go
+  // last is a rule of the set-up, and stays. Future draws are not scripted for the viewer.
+  deck.seed = 0;
+  deck.script.clear();
+  deck.script_next = 0;
   state_.d_.log_sink = {};
 }
 

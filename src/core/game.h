@@ -54,6 +54,11 @@ struct GameConfig {
   // Set when `deck` was shuffled from this seed (shuffled_deck): tiles that return to the deck
   // later (dragon tiles set aside) are shuffled in from it; without it they go after its last.
   std::optional<std::uint64_t> seed;
+  // For rebuilding a game from what a player was told (an engine): every tile taken from the
+  // pile so far, in the order taken (drawn, set aside, discarded, a bazaar's; kNoTile for one
+  // taken face down and not yet seen). Each take finds its scripted tile among the undrawn ones,
+  // so `deck` serves only as the pile's multiset; takes beyond the script follow `deck`.
+  std::vector<TileType> scripted_draws;
 };
 
 // The full tile set of the chosen expansions less one copy of the start tile, shuffled from seed.
@@ -155,6 +160,14 @@ class GameState {
   const Board& board() const { return d_.board; }
   const FeatureGraph& features() const { return d_.features; }
   int tiles_left_in_deck() const { return d_.deck.left(); }
+  // Scripted draws (GameConfig::scripted_draws): how many have been taken, and whether one named
+  // a tile that was not undrawn then (the script does not describe a game of this set-up).
+  int scripted_draws_taken() const { return d_.deck.script_next; }
+  bool scripted_draws_broken() const { return d_.deck.script_broken; }
+  // Tiles taken from the pile so far (drawn, set aside, discarded, a bazaar's), and how many of
+  // them lie face down (a bazaar's, unseen until its auction): what every player saw happen.
+  int tiles_taken() const { return d_.deck.taken; }
+  int tiles_face_down() const { return static_cast<int>(d_.deck.face_down.size()); }
   // How many of each tile type are still undrawn (public: the box's contents less what was seen).
   std::array<std::uint8_t, kTileTypeCount> undrawn_tile_counts() const;
   const std::vector<TileType>& discarded_tiles() const { return d_.deck.discarded; }

@@ -307,6 +307,31 @@ void GameData::return_to_deck(const std::vector<TileType>& tiles) {
   rng.shuffle(deck.tiles.begin() + deck.next, deck.tiles.end());
 }
 
+void GameData::arrange_next_take() {
+  ++deck.taken;
+  if (deck.script_next >= static_cast<int>(deck.script.size())) return;
+  const TileType wanted = deck.script[static_cast<std::size_t>(deck.script_next++)];
+  const auto head = deck.tiles.begin() + deck.next;
+  const auto end = deck.tiles.end();
+  auto found = end;
+  if (wanted != kNoTile) {
+    found = std::find(head, end, wanted);
+  } else {
+    // Taken unseen (a bazaar's tiles face down): any tile no mechanic sets aside, as long as
+    // enough copies stay undrawn for the scripted takes still to come that name it.
+    const auto later = deck.script.begin() + deck.script_next;
+    for (auto it = head; it != end && found == end; ++it)
+      if (!mechanics_set_aside(*this, *it) &&
+          std::count(head, end, *it) > std::count(later, deck.script.end(), *it))
+        found = it;
+  }
+  if (found == end) {
+    deck.script_broken = true;
+    return;
+  }
+  std::iter_swap(head, found);
+}
+
 namespace {
 constexpr ScoreCategory category_of(FeatureKind kind) {
   switch (kind) {

@@ -158,6 +158,13 @@ struct DeckState {
   // shuffled in from the seed; a fixed deck takes them after its last tile, in order.
   bool seeded = false;
   std::uint64_t seed = 0;
+  // Scripted draws (GameConfig::scripted_draws): what the next takes from the pile must be, in
+  // order (kNoTile: a tile taken face down, unseen); `script_broken` once one named a tile that
+  // was not among the undrawn tiles.
+  std::vector<TileType> script;
+  int script_next = 0;
+  bool script_broken = false;
+  int taken = 0;  // takes from the pile so far (public: every player sees a tile leave it)
   int left() const { return static_cast<int>(tiles.size()) - next; }
   bool operator==(const DeckState&) const = default;
 };
@@ -311,6 +318,10 @@ struct GameData {
   }
   // Tiles back into the deck: shuffled into the undrawn ones (seeded deck) or after them.
   void return_to_deck(const std::vector<TileType>& tiles);
+  // Called before every take from the pile (counts it): with scripted draws, brings the scripted
+  // tile to the head of the undrawn tiles (deck.next < deck.tiles.size() is the caller's to
+  // ensure).
+  void arrange_next_take();
   // Scores a feature for its majority and sends its figures home (completed: marks it scored).
   void score_feature(NodeId root, bool final_scoring);
   void log(const ScoreEvent& event) const {

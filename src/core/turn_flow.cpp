@@ -204,6 +204,7 @@ bool tile_to_draw(const GameData& d) {
 
 bool draw_tile(GameData& d) {
   while (d.deck.next < static_cast<int>(d.deck.tiles.size())) {
+    d.arrange_next_take();
     const TileType drawn = d.deck.tiles[static_cast<std::size_t>(d.deck.next++)];
     if (set_aside_by_mechanics(d, drawn)) continue;  // a dragon tile before the first volcano
     if (d.has_any_placement(drawn)) {

@@ -145,6 +145,7 @@ StepResult reveal(GameData& d, bool /*entering*/) {
   // first volcano) is drawn past, publicly, and the next one taken.
   d.deck.face_down.clear();
   while (static_cast<int>(d.deck.face_down.size()) < d.player_count) {
+    d.arrange_next_take();
     const auto next = d.deck.tiles.begin() + d.deck.next;
     if (set_aside_by_mechanics(d, *next)) {
       ++d.deck.next;
