@@ -14,10 +14,12 @@
 
 #include "core/figures.h"
 #include "core/game.h"
+#include "core/notation.h"
 #include "core/random.h"
 #include "core/rules.h"
 #include "core/tiles.h"
 #include "protocol_client.h"
+#include "record/record.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/storage.h"
@@ -37,6 +39,10 @@ class ProtocolTest : public ::testing::Test {
     storage_ = std::move(storage.value());
     server::ServiceOptions options;
     options.bot_threads = 2;
+    // The tiny external engine of the engine-protocol tests, seatable as "engine:tiny".
+    options.engines.engines["tiny"] =
+        "python3 " + std::string(CARCASSONNE_SOURCE_DIR) + "/tests/engine/tiny_engine.py last";
+    options.engines.engine_milliseconds = 200;
     service_ = std::make_unique<GameService>(*storage_, options);
     server::HttpServerOptions http;
     http.port = 0;
@@ -132,6 +138,24 @@ TEST_F(ProtocolTest, CatalogueListsEveryTileType) {
   EXPECT_TRUE(d["start"].get<bool>());
   EXPECT_EQ(d["segments"][0]["kind"], "city");
   EXPECT_EQ(d["segments"][0]["ports"], json::array({"N"}));
+}
+
+TEST_F(ProtocolTest, CatalogueListsTheBotLevelsWeakestFirstAndCreateAcceptsThem) {
+  auto c = client();
+  const json catalogue = c->request({{"type", "catalogue"}});
+  std::vector<std::string> names;
+  for (const json& level : catalogue["bot_levels"]) {
+    names.push_back(level["name"]);
+    EXPECT_FALSE(level["title"].get<std::string>().empty());
+    EXPECT_FALSE(level["summary"].get<std::string>().empty());
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"beginner", "intermediate", "advanced", "expert"}));
+  create(*c, {"human", "beginner", "intermediate", "advanced", "expert:ms=300"});
+  expect_error(c->request({{"type", "create"},
+                           {"players",
+                            {{{"name", "A"}, {"seat", "human"}},
+                             {{"name", "B"}, {"seat", "bot"}, {"bot", "expert:ms=60000"}}}}}),
+               "bad_game_setup");
 }
 
 TEST_F(ProtocolTest, CatalogueListsTheRegistrysExpansionsOptionsAndFigures) {
@@ -958,6 +982,54 @@ TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
   for (std::size_t p = 0; p < 2; ++p)
     EXPECT_EQ(view["players"][p]["score"], over["players"][p]["score"]);
   EXPECT_EQ(view["replay"]["steps"], over["version"]);
+}
+
+TEST_F(ProtocolTest, AnEngineTheServerKnowsCanBeSeatedAndNoClientStartsAProgram) {
+  auto host = client();
+  // Clients name engines; they never give a command.
+  expect_error(host->request({{"type", "create"},
+                              {"players",
+                               {{{"name", "A"}, {"seat", "bot"}, {"bot", "cmd:python3 x.py"}},
+                                {{"name", "B"}, {"seat", "bot"}, {"bot", "greedy"}}}}}),
+               "bad_game_setup");
+  const json unknown = host->request({{"type", "create"},
+                                      {"players",
+                                       {{{"name", "A"}, {"seat", "bot"}, {"bot", "engine:other"}},
+                                        {{"name", "B"}, {"seat", "bot"}, {"bot", "greedy"}}}}});
+  expect_error(unknown, "bad_game_setup");
+  EXPECT_NE(unknown["message"].get<std::string>().find("known: tiny"), std::string::npos);
+  // The tiny engine (it plays the last legal move) against the beginner level, to the end.
+  const json created = create(*host, {"engine:tiny", "beginner"},
+                              {{"seed", 8}, {"expansions", {"bcb"}}, {"pace", 0}});
+  const std::string game = created["game"];
+  auto spectator = client();
+  join(*spectator, game);
+  const json over = spectator->wait_for(
+      [](const json& m) { return m["type"] == "state" && m["status"] == "over"; },
+      std::chrono::milliseconds(60000));
+  ASSERT_EQ(over["status"], "over");
+  // The engine's moves are in the record, and the record replays.
+  const json record = host->request({{"type", "record"}, {"game", game}});
+  auto parsed = parse_record(record["record"].dump());
+  ASSERT_TRUE(parsed.ok());
+  auto replayed = replay(*parsed);
+  ASSERT_TRUE(replayed.ok()) << replayed.error().message;
+  EXPECT_EQ(replayed->score(0), over["players"][0]["score"].get<int>());
+  // Seat 0 played the last legal move every time: the engine decided, not a fallback.
+  Record start = *parsed;
+  start.actions.clear();
+  GameState state = *replay(start);
+  int engine_moves = 0;
+  MoveList legal;
+  for (const std::string& action : parsed->actions) {
+    if (state.current_player() == 0) {
+      state.legal_moves(legal);
+      EXPECT_EQ(action, format_move(state, legal[legal.size() - 1]));
+      ++engine_moves;
+    }
+    ASSERT_TRUE(state.apply(*parse_move(state, action)).ok());
+  }
+  EXPECT_GT(engine_moves, 30);
 }
 
 TEST_F(ProtocolTest, APreviewShowsTheTurnAndATurnIsSentAsAWhole) {

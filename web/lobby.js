@@ -8,8 +8,9 @@ import { seatColour } from './tiles.js';
 import { tokensFor } from './storage.js';
 
 const DEFAULT_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
-const KINDS = [
-  ['human', 'Human'],
+// Besides people and the server's named levels (catalogue `bot_levels`), the bots by their own
+// names, for those who know them.
+const OTHER_BOTS = [
   ['random', 'Bot · random'],
   ['greedy', 'Bot · greedy'],
   ['mcts', 'Bot · MCTS'],
@@ -25,7 +26,7 @@ export class Lobby {
     this.toast = toast;
     this.seats = [
       { name: 'Ann', kind: 'human', ms: 1000 },
-      { name: 'Greedy', kind: 'greedy', ms: 1000 },
+      { name: 'Intermediate', kind: 'intermediate', ms: 2000 },
     ];
     this.created = null;
     this.games = null;
@@ -36,7 +37,7 @@ export class Lobby {
   }
 
   setCatalogue(catalogue) {
-    this.catalogue = { expansions: catalogue.expansions || [], options: catalogue.options || [], pace: catalogue.pace || { default: 0, max: 5000 } };
+    this.catalogue = { expansions: catalogue.expansions || [], options: catalogue.options || [], pace: catalogue.pace || { default: 0, max: 5000 }, levels: catalogue.bot_levels || [] };
     this.renderForm();
     this.renderGames();
   }
@@ -155,20 +156,32 @@ export class Lobby {
       'Turn clock: a decision not made in time is played by the greedy bot ', select);
   }
 
+  // The seat kinds: a person, the levels weakest first, then the bots by name.
+  kinds() {
+    const levels = (this.catalogue?.levels || []).map((level) => ({ value: level.name, label: `Bot · ${level.title}`, title: level.summary, timed: level.timed }));
+    return [{ value: 'human', label: 'Human' }, ...levels,
+      ...OTHER_BOTS.map(([value, label]) => ({ value, label, timed: value === 'mcts' }))];
+  }
+
   seatRow(seat, i) {
+    const kinds = this.kinds();
+    const timed = (value) => Boolean(kinds.find((k) => k.value === value)?.timed);
     const name = h('input', { type: 'text', value: seat.name, maxlength: 24, 'data-testid': `seat-name-${i}`, 'aria-label': `name of player ${i + 1}`, required: true });
     name.addEventListener('input', () => { seat.name = name.value; });
     const kind = h('select', { 'data-testid': `seat-kind-${i}`, 'aria-label': `player ${i + 1} is` },
-      ...KINDS.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label)));
-    const ms = h('input', { type: 'number', min: 50, max: 10000, step: 50, value: seat.ms, class: 'ms', 'data-testid': `seat-ms-${i}`, title: 'thinking time per decision (ms)', hidden: seat.kind !== 'mcts' });
+      ...kinds.map((k) => h('option', { value: k.value, selected: seat.kind === k.value, title: k.title || '' }, k.label)));
+    const ms = h('input', { type: 'number', min: 50, max: 10000, step: 50, value: seat.ms, class: 'ms', 'data-testid': `seat-ms-${i}`, title: 'thinking time per decision (ms)', hidden: !timed(seat.kind) });
     ms.addEventListener('input', () => { seat.ms = Number(ms.value); });
+    const names = [...DEFAULT_NAMES, ...kinds.map((k) => k.label.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()))];
     kind.addEventListener('change', () => {
       seat.kind = kind.value;
-      ms.hidden = seat.kind !== 'mcts';
+      seat.timed = timed(seat.kind);
+      ms.hidden = !seat.timed;
       unit.hidden = ms.hidden;
-      if (seat.kind !== 'human' && DEFAULT_NAMES.includes(seat.name)) { seat.name = kind.options[kind.selectedIndex].text.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()); name.value = seat.name; }
+      if (seat.kind !== 'human' && names.includes(seat.name)) { seat.name = kind.options[kind.selectedIndex].text.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()); name.value = seat.name; }
     });
-    const unit = h('span', { class: 'ms-unit muted', hidden: seat.kind !== 'mcts' }, 'ms');
+    seat.timed = timed(seat.kind);
+    const unit = h('span', { class: 'ms-unit muted', hidden: !timed(seat.kind) }, 'ms');
     const remove = h('button', { type: 'button', class: 'icon-button', title: 'remove this player', 'data-testid': `remove-seat-${i}`, disabled: this.seats.length <= 2, onClick: () => this.removeSeat(i) }, '✕');
     return h('div', { class: 'seat-row', 'data-testid': 'seat-row' },
       h('span', { class: 'swatch big', style: { background: seatColour(i) } }), name, kind, ms, unit, remove);
@@ -176,7 +189,7 @@ export class Lobby {
 
   addSeat() {
     if (this.seats.length >= 6) return;
-    this.seats.push({ name: DEFAULT_NAMES[this.seats.length] || `Player ${this.seats.length + 1}`, kind: 'human', ms: 1000 });
+    this.seats.push({ name: DEFAULT_NAMES[this.seats.length] || `Player ${this.seats.length + 1}`, kind: 'human', ms: 2000 });
     this.renderForm();
   }
 
@@ -189,7 +202,8 @@ export class Lobby {
   request() {
     const players = this.seats.map((seat) => {
       if (seat.kind === 'human') return { name: seat.name.trim(), seat: 'human' };
-      const bot = seat.kind === 'mcts' ? `mcts:ms=${Math.round(seat.ms || 1000)}` : seat.kind;
+      // A timed level or the MCTS bot thinks for the chosen time; the others are their name.
+      const bot = seat.timed ? `${seat.kind}:ms=${Math.round(seat.ms || 1000)}` : seat.kind;
       return { name: seat.name.trim(), seat: 'bot', bot };
     });
     const msg = { type: 'create', players };

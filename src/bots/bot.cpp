@@ -52,9 +52,11 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
       mcts.rollout_turns = value >= 1000 ? -1 : static_cast<int>(value);
     } else if (pair[0] == "widening") {
       mcts.widening = value;
+    } else if (pair[0] == "bias") {
+      mcts.bias = value;
     } else {
       return bad_spec(spec, "unknown option " + quote_text(pair[0]) +
-                                " (known: ms, playouts, threads, c, rollout, widening)");
+                                " (known: ms, playouts, threads, c, rollout, widening, bias)");
     }
   }
   return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));
@@ -65,6 +67,15 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
 Result<std::unique_ptr<Bot>> make_bot(std::string_view spec, std::uint64_t seed) {
   const std::vector<std::string_view> options = split(spec, ':');
   const std::string_view name = options.front();
+  for (const BotLevel& level : kBotLevels)
+    if (name == level.name) {
+      // The level's bot, with the options given after its name (later options win).
+      std::string expanded(level.spec);
+      expanded += spec.substr(name.size());
+      auto bot = make_bot(expanded, seed);
+      if (!bot) return bad_spec(spec, bot.error().message);
+      return bot;
+    }
   if (name == "mcts") return make_mcts(spec, options, seed);
   if ((name == "random" || name == "greedy") && options.size() > 1)
     return bad_spec(spec, "the " + std::string(name) + " bot takes no options");
@@ -78,7 +89,9 @@ Result<std::unique_ptr<Bot>> make_bot(std::string_view spec, std::uint64_t seed)
 }
 
 std::vector<std::string_view> known_bot_names() {
-  return {"random", "greedy", "mcts"};
+  std::vector<std::string_view> names{"random", "greedy", "mcts"};
+  for (const BotLevel& level : kBotLevels) names.push_back(level.name);
+  return names;
 }
 
 }  // namespace carcassonne

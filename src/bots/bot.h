@@ -50,4 +50,24 @@ Result<std::unique_ptr<Bot>> make_bot(std::string_view spec, std::uint64_t seed)
 // The names make_bot knows, for help texts.
 std::vector<std::string_view> known_bot_names();
 
+// Named strengths for people choosing an opponent, weakest first: each is a spec make_bot
+// accepts (options after the name go to the bot it stands for: "expert:ms=5000"). The expert
+// thinks for the time it is given, on two threads.
+struct BotLevel {
+  std::string_view name;
+  std::string_view title;
+  std::string_view summary;
+  std::string_view spec;
+  bool timed;  // its strength grows with the thinking time chosen
+};
+inline constexpr BotLevel kBotLevels[] = {
+    {"beginner", "Beginner", "sensible moves, little foresight: weaker than the greedy bot",
+     "mcts:playouts=100", false},
+    {"intermediate", "Intermediate", "the best move for this turn's points, no more (greedy)",
+     "greedy", false},
+    {"advanced", "Advanced", "a search of 5,000 games per decision", "mcts:playouts=5000", false},
+    {"expert", "Expert", "searches for the chosen time on two threads: the strongest",
+     "mcts:ms=2000:threads=2", true},
+};
+
 }  // namespace carcassonne

@@ -435,6 +435,21 @@ TurnPlan best_turn_plan(const GameState& state, PlayerId player) {
   return plan;
 }
 
+std::vector<double> move_values(const GameState& state) {
+  auto scratch = std::make_unique<MoveList>();
+  state.legal_moves(*scratch);
+  const std::vector<Move> moves(scratch->begin(), scratch->end());
+  const PlayerId me = state.current_player();
+  std::vector<double> values;
+  values.reserve(moves.size());
+  for (const Move& move : moves) {
+    GameState next = state;
+    next.apply_unchecked(move);
+    values.push_back(search_plan(next, me, state.turn_number(), *scratch, nullptr, false));
+  }
+  return values;
+}
+
 Move best_dragon_step(const GameState& state) {
   auto scratch = std::make_unique<MoveList>();
   state.legal_moves(*scratch);

@@ -41,6 +41,13 @@ struct TurnPlan {
 };
 TurnPlan best_turn_plan(const GameState& state, PlayerId player);
 
+// The worth of each legal move (in legal_moves() order) to the player deciding now: the
+// evaluation reached when it plays the move and then the rest of its turn as well as possible
+// (as best_turn_plan searches it); for decisions outside a turn (bids, dragon steps, the abbey
+// round) the evaluation right after the move. A search's prior at its root (not for bids: the
+// evaluation right after a bid does not count its price).
+std::vector<double> move_values(const GameState& state);
+
 // The dragon step for the player moving it now (Phase::DragonMove): max-n over the rest of the
 // journey, every mover taking the step that leaves it best off by evaluate_all() at the end.
 // (The greedy plan of a turn that places a dragon tile resolves the journey cheaply instead: each

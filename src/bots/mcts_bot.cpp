@@ -106,6 +106,7 @@ float prior_of(const GameState& state, const Move& move) {
 struct Edge {
   Move move;
   float prior = 0.0f;
+  float bias = 0.0f;  // progressive bias in [0, 1] (root moves, MctsOptions::bias)
   std::uint32_t visits = 0;
   double reward = 0.0;  // summed for the player deciding at the parent
   std::uint32_t first_child = kNone;
@@ -176,8 +177,25 @@ class SearchTree {
   void expand(std::uint32_t node, const GameState& state) {
     state.legal_moves(*scratch_);
     const auto first = static_cast<std::uint32_t>(edges_.size());
-    for (const Move& move : *scratch_)
-      edges_.push_back(Edge{move, prior_of(state, move), 0, 0.0, kNone});
+    // At the root, optionally, the greedy judgement of every move orders them and biases them.
+    std::vector<double> values;
+    // (Not in auctions: the judgement right after a bid does not count its price.)
+    const bool auction = state.phase() == Phase::AuctionChoose ||
+                         state.phase() == Phase::AuctionBid ||
+                         state.phase() == Phase::AuctionDecide;
+    if (node == 0 && options_.bias > 0.0 && !auction) values = move_values(state);
+    const double best = values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
+    for (int i = 0; i < scratch_->size(); ++i) {
+      const Move& move = (*scratch_)[i];
+      const auto v = static_cast<std::size_t>(i);
+      if (values.empty()) {
+        edges_.push_back(Edge{move, prior_of(state, move), 0.0f, 0, 0.0, kNone});
+      } else {
+        edges_.push_back(Edge{move, static_cast<float>(values[v]),
+                              static_cast<float>(std::exp((values[v] - best) / 10.0)), 0, 0.0,
+                              kNone});
+      }
+    }
     // Random order among equal priors, then the best priors first (for progressive widening).
     const auto begin = edges_.begin() + first;
     rng_.shuffle(begin, edges_.end());
@@ -202,8 +220,9 @@ class SearchTree {
     for (std::uint32_t i = 0; i < considered; ++i) {
       const Edge& e = edges_[n.first_edge + i];
       if (e.visits == 0) return n.first_edge + i;  // try every considered move once, in order
-      const double score =
-          e.reward / e.visits + options_.exploration * std::sqrt(log_visits / e.visits);
+      const double score = e.reward / e.visits +
+                           options_.exploration * std::sqrt(log_visits / e.visits) +
+                           options_.bias * e.bias / (e.visits + 1.0);
       if (score > best_score) {
         best_score = score;
         best = n.first_edge + i;

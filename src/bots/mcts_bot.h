@@ -52,6 +52,11 @@ struct MctsOptions {
   // Turns a rollout plays before the position is scored by projected final scores; -1 plays to
   // the end of the game.
   int rollout_turns = 8;
+  // Root prior: each root move is valued by the greedy bot's judgement (move_values: the move and
+  // the best rest of its turn); the root's moves are widened in that order and each gets a
+  // progressive bias of `bias * exp((value - best) / 10) / (visits + 1)`. 0: the cheap order
+  // of the inner nodes, no bias.
+  double bias = 0.0;
   std::uint64_t seed = 1;
 };
 

@@ -272,6 +272,18 @@ int main(int argc, char** argv) {
         ->check(whole_number(0, 5000))
         ->capture_default_str();
 
+    serve_cmd
+        ->add_option("--engine", serve.engines,
+                     "An external engine games may seat as engine:NAME (repeatable; the command "
+                     "is split at spaces, no shell): NAME=COMMAND")
+        ->type_name("NAME=COMMAND");
+    serve_cmd
+        ->add_option("--engine-ms", serve.engine_ms,
+                     "Thinking time external engines are given per decision")
+        ->type_name("MS")
+        ->check(whole_number(1, 10000))
+        ->capture_default_str();
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

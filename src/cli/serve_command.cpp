@@ -47,6 +47,15 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
       options.bot_threads > 0 ? options.bot_threads
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   service_options.default_pace_ms = options.pace_ms;
+  service_options.engines.engine_milliseconds = options.engine_ms;
+  for (const std::string& engine : options.engines) {
+    const std::size_t equals = engine.find('=');
+    if (equals == 0 || equals == std::string::npos || equals + 1 == engine.size()) {
+      err << "error: --engine takes NAME=COMMAND, not " << engine << '\n';
+      return kExitUsage;
+    }
+    service_options.engines.engines[engine.substr(0, equals)] = engine.substr(equals + 1);
+  }
   server::GameService service(**storage, service_options);
   std::vector<std::string> problems;
   auto restored = service.restore(&problems);

@@ -585,7 +585,7 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
         setup_error(where + *bad);
         return;
       }
-      auto bot = make_bot(seat.bot_spec, 0);
+      auto bot = make_any_bot(seat.bot_spec, 0, options_.engines);
       if (!bot.ok()) {
         setup_error(where + bot.error().message);
         return;
@@ -1184,6 +1184,7 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game, int timed_out) {
   std::string spec;
   int version = 0;
   std::uint64_t seed = 0;
+  Record record;
   {
     std::lock_guard lock(game->mutex);
     if (timed_out >= 0) {
@@ -1198,14 +1199,21 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game, int timed_out) {
       spec = game->seats[static_cast<std::size_t>(game->state->current_player())].bot_spec;
     }
     view = *game->state;
+    record = game->record;  // an external engine is told the game's course from it
     version = game->version();
     seed = game->record.seed;
   }
   // Thinking happens without the game's lock: watchers may join and read meanwhile. The seed
   // depends only on the game and the position, so a restarted server plays the same move.
-  auto bot = make_bot(spec, mix(seed, static_cast<std::uint64_t>(version)));
+  auto bot = make_any_bot(spec, mix(seed, static_cast<std::uint64_t>(version)), options_.engines);
+  if (!bot.ok()) {
+    // An engine this server was since restarted without: the greedy bot keeps the game going.
+    std::cerr << "game " << game->id << ": " << bot.error().message << "; the greedy bot plays\n";
+    bot = make_bot("greedy", 0);
+  }
   std::optional<Move> move;
-  if (bot.ok()) move = (*bot)->choose_move(view->observation(view->current_player()));
+  if (bot.ok())
+    move = (*bot)->choose_move_with_history(view->observation(view->current_player()), record);
   std::lock_guard lock(game->mutex);
   if (timed_out < 0) game->bot_queued = false;
   if (!move || game->version() != version || game->committing) return;

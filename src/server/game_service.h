@@ -31,6 +31,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/result.h"
+#include "engine/external_bot.h"
 #include "server/bot_pool.h"
 #include "server/connection.h"
 #include "server/storage.h"
@@ -49,6 +50,9 @@ struct ServiceOptions {
   // game (a game's `create` may choose its own, up to max_pace_ms). `carcassonne serve` uses 700.
   int default_pace_ms = 0;
   int max_pace_ms = 5000;
+  // External engines a game may seat as "engine:NAME" (docs/ENGINE-PROTOCOL.md), each asked to
+  // think `engines.engine_milliseconds` per decision; clients can never start a program.
+  BotSources engines;
 };
 
 class GameService final : public MessageHandler {

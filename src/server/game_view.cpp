@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 
+#include "bots/bot.h"
 #include "core/mechanics/mechanics.h"
 #include "core/notation.h"
 
@@ -433,6 +434,20 @@ void narrate_dragon(const Before& before, const GameState& after, const Move& mo
 
 }  // namespace
 
+namespace {
+// The named strengths the lobby offers (bots/bot.h), weakest first.
+json bot_levels_json() {
+  json levels = json::array();
+  for (const BotLevel& level : kBotLevels)
+    levels.push_back({{"name", std::string(level.name)},
+                      {"title", std::string(level.title)},
+                      {"summary", std::string(level.summary)},
+                      {"spec", std::string(level.spec)},
+                      {"timed", level.timed}});
+  return levels;
+}
+}  // namespace
+
 json catalogue_json() {
   json tiles = json::array();
   for (int t = 0; t < kTileTypeCount; ++t) {
@@ -477,7 +492,8 @@ json catalogue_json() {
           {"tiles", tiles},
           {"expansions", expansion_catalogue_json()},
           {"options", option_catalogue_json()},
-          {"figures", figure_catalogue_json()}};
+          {"figures", figure_catalogue_json()},
+          {"bot_levels", bot_levels_json()}};
 }
 
 json expansion_catalogue_json() {

@@ -7,6 +7,7 @@
 # `CARCASSONNE_BINARY serve --port 0` on a fresh database, runs every tests/*.test.js with node's
 # own test runner, leaves screenshots and the downloaded record in ARTIFACT_DIR, and stops the
 # server however the tests end. Exits non-zero on any failure. No browser is ever downloaded.
+# BROWSER_TEST_FILES (e.g. tests/levels.test.js) runs only those files.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -77,6 +78,6 @@ start=$(date +%s)
 status=0
 CARCASSONNE_URL="http://127.0.0.1:$port" ARTIFACT_DIR="$artifacts" \
   node --experimental-websocket --no-warnings=ExperimentalWarning --test --test-concurrency=1 \
-  --test-reporter=spec tests/ || status=$?
+  --test-reporter=spec ${BROWSER_TEST_FILES:-tests/} || status=$?
 echo "browser tests took $(( $(date +%s) - start )) s"
 exit $status
