@@ -16,7 +16,9 @@
 #include "bots/evaluation.h"
 #include "bots/greedy_bot.h"
 #include "bots/mcts_bot.h"
+#include "bots/value_model.h"
 #include "core/notation.h"
+#include "core/random.h"
 #include "core/rules.h"
 #include "record/record.h"
 #include "scenario_util.h"
@@ -207,12 +209,46 @@ TEST(Bots, MctsPlaysOnlyLegalMovesInEveryRuleSet) {
     }
 }
 
+TEST(Bots, TheLearnedEvaluationAndTheRootPriorPlayOnlyLegalMovesInEveryRuleSet) {
+  for (const RuleCase& rules : rule_cases_for_this_run(2))
+    play_checked(rules, {"mcts:playouts=16:learned=1:bias=1", "random"}, 900);
+}
+
+TEST(ValueModel, PredictsTheFinalMarginOnceTheGameIsOver) {
+  RuleSet rules;
+  rules.add(Expansion::BridgesCastlesBazaars);
+  GameConfig config{rules, 3, 3, shuffled_deck(rules, 3, 5), 5, {}};
+  GameState state = *GameState::create(config);
+  Pcg32 rng(5);
+  MoveList moves;
+  while (!state.over()) {
+    // Features are finite and t falls from 1 to 0 as the tiles run out.
+    const auto features = value_features(state);
+    for (int p = 0; p < 3; ++p)
+      for (double f : features[static_cast<std::size_t>(p)]) ASSERT_TRUE(std::isfinite(f));
+    ASSERT_GE(features[0][4], 0.0);
+    ASSERT_LE(features[0][4], 1.0);
+    state.legal_moves(moves);
+    state.apply_unchecked(
+        moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+  }
+  const auto margins = predicted_margins(state);
+  for (int p = 0; p < 3; ++p) {
+    int best_other = -1000000;
+    for (int q = 0; q < 3; ++q)
+      if (q != p) best_other = std::max(best_other, state.score(static_cast<PlayerId>(q)));
+    EXPECT_EQ(margins[static_cast<std::size_t>(p)],
+              state.score(static_cast<PlayerId>(p)) - best_other);
+  }
+}
+
 TEST(Bots, IdenticalSeedsGiveIdenticalGames) {
   const RuleCase bcb = {{"bcb"}, {}};
   for (const std::vector<std::string>& specs :
        {std::vector<std::string>{"random", "random", "random"},
         std::vector<std::string>{"greedy", "random"},
-        std::vector<std::string>{"mcts:playouts=40", "greedy"}}) {
+        std::vector<std::string>{"mcts:playouts=40", "greedy"},
+        std::vector<std::string>{"mcts:playouts=40:bias=1:learned=1", "greedy"}}) {
     const Record first = play_checked(bcb, specs, 42);
     const Record second = play_checked(bcb, specs, 42);
     EXPECT_EQ(first.actions, second.actions) << specs[0];
@@ -226,6 +262,14 @@ TEST(Bots, SpecsAreCheckedAndExplained) {
   EXPECT_TRUE(make_bot("greedy", 1).ok());
   EXPECT_TRUE(make_bot("mcts", 1).ok());
   EXPECT_TRUE(make_bot("mcts:ms=50:threads=2:c=0.5:rollout=2:widening=3", 1).ok());
+  EXPECT_TRUE(make_bot("mcts:playouts=10:bias=1:learned=1", 1).ok());
+  // The named levels, and options after a level go to the bot it stands for.
+  for (const BotLevel& level : kBotLevels) EXPECT_TRUE(make_bot(level.name, 1).ok()) << level.name;
+  auto expert = make_bot("expert:ms=300", 1);
+  ASSERT_TRUE(expert.ok());
+  EXPECT_EQ((*expert)->budget().milliseconds, 300);
+  EXPECT_EQ((*expert)->budget().threads, 2);
+  EXPECT_FALSE(make_bot("intermediate:ms=300", 1).ok());  // the greedy bot takes no options
   for (const char* bad : {"alphazero", "random:x=1", "greedy:ms=5", "mcts:ms", "mcts:ms=abc",
                           "mcts:playouts=0", "mcts:threads=0", "mcts:speed=3", "mcts:ms=-1", ""}) {
     auto bot = make_bot(bad, 1);

@@ -350,3 +350,48 @@ TEST_F(CliTest, VersionHelpAndDemo) {
 }
 
 }  // namespace
+
+namespace {
+
+// `carcassonne engine` on standard input and output: one answer per command, to the end of input.
+TEST_F(CliTest, EngineAnswersEachCommandOnItsOwnLine) {
+  const RunResult result = run("engine --bot greedy",
+                               "hello 1\n"
+                               "setup {\"players\":[\"a\",\"b\"]}\n"
+                               "\n"
+                               "position take V\n"
+                               "go\n"
+                               "jump\n"
+                               "quit\n"
+                               "go\n");
+  EXPECT_EQ(result.status, 0) << result.err;
+  const std::vector<std::string> lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 5u) << result.out;
+  EXPECT_EQ(lines[0], "hello 1 carcassonne greedy");
+  EXPECT_EQ(lines[1], "ok");
+  EXPECT_EQ(lines[2], "ok");
+  EXPECT_EQ(lines[3].rfind("bestmove place ", 0), 0u) << lines[3];
+  EXPECT_EQ(lines[4].rfind("error bad_notation unknown command \"jump\"", 0), 0u) << lines[4];
+  EXPECT_EQ(run("engine --bot nonsense").status, 2);
+}
+
+// The arena pits a program against our bots: here our own engine behind the protocol.
+TEST_F(CliTest, ArenaSeatsAProgramThatSpeaksTheEngineProtocol) {
+  const RunResult result =
+      run("arena --bots " +
+          quoted("greedy,cmd:" + std::string(CARCASSONNE_CLI_PATH) + " engine --bot greedy") +
+          " --games 2 --json -q");
+  ASSERT_EQ(result.status, 0) << result.err;
+  // The same bot on both sides of the protocol: the seat-swapped games split evenly.
+  const auto stats = nlohmann::json::parse(result.out);
+  EXPECT_EQ(stats["bots"][0]["win_rate"], 0.5);
+  EXPECT_EQ(stats["bots"][1]["win_rate"], 0.5);
+  const RunResult failing = run("arena --bots " +
+                                quoted("greedy,cmd:python3 " + std::string(CARCASSONNE_SOURCE_DIR) +
+                                       "/tests/engine/tiny_engine.py illegal") +
+                                " --games 2 -q");
+  EXPECT_EQ(failing.status, 1);
+  EXPECT_NE(failing.err.find("an engine failed"), std::string::npos) << failing.err;
+}
+
+}  // namespace

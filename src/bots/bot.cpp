@@ -54,9 +54,12 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
       mcts.widening = value;
     } else if (pair[0] == "bias") {
       mcts.bias = value;
+    } else if (pair[0] == "learned") {
+      mcts.learned_value = value != 0;
     } else {
-      return bad_spec(spec, "unknown option " + quote_text(pair[0]) +
-                                " (known: ms, playouts, threads, c, rollout, widening, bias)");
+      return bad_spec(spec,
+                      "unknown option " + quote_text(pair[0]) +
+                          " (known: ms, playouts, threads, c, rollout, widening, bias, learned)");
     }
   }
   return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));

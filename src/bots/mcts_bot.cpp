@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bots/evaluation.h"
+#include "bots/value_model.h"
 
 namespace carcassonne {
 
@@ -22,10 +23,12 @@ constexpr std::size_t kMaxNodes = 4'000'000;
 // Rewards of every player: a logistic function of its standing. A finished game counts the
 // final margin over the best opponent; an unfinished one its heuristic evaluation (projected
 // final margin plus what is still in hand, as the greedy bot judges it).
-std::array<double, kMaxPlayers> rewards(const GameState& state) {
+std::array<double, kMaxPlayers> rewards(const GameState& state, bool learned) {
   std::array<double, kMaxPlayers> standing{};
   const int n = state.player_count();
-  if (state.over()) {
+  if (learned) {
+    standing = predicted_margins(state);
+  } else if (state.over()) {
     for (int p = 0; p < n; ++p) {
       int best_other = std::numeric_limits<int>::min();
       for (int q = 0; q < n; ++q)
@@ -153,7 +156,7 @@ class SearchTree {
       node = child;
     }
     mcts_rollout(state, rng_, *scratch_, options_.rollout_turns);
-    const std::array<double, kMaxPlayers> reward = rewards(state);
+    const std::array<double, kMaxPlayers> reward = rewards(state, options_.learned_value);
     for (const auto& [n, e] : path_) {
       ++nodes_[n].visits;
       ++edges_[e].visits;

@@ -57,6 +57,9 @@ struct MctsOptions {
   // progressive bias of `bias * exp((value - best) / 10) / (visits + 1)`. 0: the cheap order
   // of the inner nodes, no bias.
   double bias = 0.0;
+  // Leaves (and rollouts' ends) scored by the learned evaluation (value_model.h) instead of the
+  // greedy one.
+  bool learned_value = false;
   std::uint64_t seed = 1;
 };
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bots/bot.h"
+#include "bots/value_model.h"
 #include "core/rules.h"
 #include "python/sessions.h"
 
@@ -145,6 +146,21 @@ class PyState {
   std::vector<int> projected_scores() const {
     const auto projected = s_.state().projected_final_scores();
     return std::vector<int>(projected.begin(), projected.begin() + num_players());
+  }
+  // The learned evaluation's features of every seat (bots/value_model.h), for training it.
+  std::vector<std::vector<double>> value_features() const {
+    const auto features = carcassonne::value_features(s_.state());
+    std::vector<std::vector<double>> out;
+    for (int p = 0; p < num_players(); ++p) {
+      const auto& row = features[static_cast<std::size_t>(p)];
+      out.emplace_back(row.begin(), row.end());
+    }
+    return out;
+  }
+  // The learned evaluation's prediction of every seat's final margin over the best opponent.
+  std::vector<double> predicted_margins() const {
+    const auto margins = carcassonne::predicted_margins(s_.state());
+    return std::vector<double>(margins.begin(), margins.begin() + num_players());
   }
   // OpenSpiel's convention: +1 for each winner and -1 for the others when the game is over, 0
   // for everyone before.
@@ -399,6 +415,8 @@ PYBIND11_MODULE(_carcassonne, m) {
       .def("scores", &PyState::scores)
       .def("projected_scores", &PyState::projected_scores)
       .def("returns", &PyState::returns)
+      .def("value_features", &PyState::value_features)
+      .def("predicted_margins", &PyState::predicted_margins)
       .def("observation", &PyState::observation, py::arg("player"))
       .def("information_state_string", &PyState::information_state_string, py::arg("player"))
       .def("to_record", &PyState::to_record)
