@@ -54,12 +54,18 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
       mcts.widening = value;
     } else if (pair[0] == "bias") {
       mcts.bias = value;
+    } else if (pair[0] == "follow") {
+      if (value > 1) return bad_spec(spec, "follow is a chance, 0 to 1");
+      mcts.follow = value;
+    } else if (pair[0] == "bids") {
+      mcts.worth_bids = value != 0;
     } else if (pair[0] == "learned") {
       mcts.learned_value = value != 0;
     } else {
-      return bad_spec(spec,
-                      "unknown option " + quote_text(pair[0]) +
-                          " (known: ms, playouts, threads, c, rollout, widening, bias, learned)");
+      return bad_spec(
+          spec,
+          "unknown option " + quote_text(pair[0]) +
+              " (known: ms, playouts, threads, c, rollout, widening, bias, learned, follow, bids)");
     }
   }
   return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));

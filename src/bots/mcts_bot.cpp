@@ -45,6 +45,25 @@ std::array<double, kMaxPlayers> rewards(const GameState& state, bool learned) {
   return result;
 }
 
+// The bids worth searching at the root of a bid decision: the least one may bid, and half and all
+// of what the tile is worth to the bidder and to the opponent who would gain most from it (each
+// at least the minimum, at most kMaxBid).
+std::vector<int> worth_bids(const GameState& state) {
+  const PlayerId me = state.current_player();
+  const int minimum = state.highest_bid() + 1;
+  double mine = tile_value(state, me, state.auction_tile());
+  double theirs = 0.0;
+  for (int p = 0; p < state.player_count(); ++p)
+    if (p != me)
+      theirs = std::max(theirs, tile_value(state, static_cast<PlayerId>(p), state.auction_tile()));
+  std::vector<int> bids{minimum};
+  for (const double worth : {mine / 2, mine, theirs / 2, theirs}) {
+    const int bid = std::clamp(static_cast<int>(std::lround(worth)), minimum, kMaxBid);
+    if (std::find(bids.begin(), bids.end(), bid) == bids.end()) bids.push_back(bid);
+  }
+  return bids;
+}
+
 // What a move revealed to everyone: the decision that follows, the tile drawn, how many tiles
 // were set aside and the last of them, and a bazaar's revealed tiles. Packed exactly (no hash: a
 // collision would let two worlds with different public facts share a node, whose moves are then
@@ -155,7 +174,7 @@ class SearchTree {
       }
       node = child;
     }
-    mcts_rollout(state, rng_, *scratch_, options_.rollout_turns);
+    mcts_rollout(state, rng_, *scratch_, options_.rollout_turns, options_.follow);
     const std::array<double, kMaxPlayers> reward = rewards(state, options_.learned_value);
     for (const auto& [n, e] : path_) {
       ++nodes_[n].visits;
@@ -188,9 +207,15 @@ class SearchTree {
                          state.phase() == Phase::AuctionDecide;
     if (node == 0 && options_.bias > 0.0 && !auction) values = move_values(state);
     const double best = values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
+    const std::vector<int> bids =
+        node == 0 && options_.worth_bids && state.phase() == Phase::AuctionBid ? worth_bids(state)
+                                                                               : std::vector<int>{};
     for (int i = 0; i < scratch_->size(); ++i) {
       const Move& move = (*scratch_)[i];
       const auto v = static_cast<std::size_t>(i);
+      if (!bids.empty() && move.kind == MoveKind::Bid &&
+          std::find(bids.begin(), bids.end(), move.amount) == bids.end())
+        continue;  // not among the sensible bids
       if (values.empty()) {
         edges_.push_back(Edge{move, prior_of(state, move), 0.0f, 0, 0.0, kNone});
       } else {
@@ -316,7 +341,8 @@ std::optional<Move> figure_mechanic_action(const GameState& state, Pcg32& rng, M
 
 }  // namespace
 
-int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
+int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns, double follow) {
+  const auto skip_below = static_cast<std::uint32_t>(std::lround((1.0 - follow) * 1024.0));
   int applied = 0;
   const int last_turn = turns < 0 ? std::numeric_limits<int>::max() : state.turn_number() + turns;
   const Move pass = Move::simple(MoveKind::Pass);
@@ -346,7 +372,7 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
           state.apply_unchecked(*action);
           continue;
         }
-        if (rng.below(2) == 0) {
+        if (rng.below(1024) < skip_below) {
           state.apply_unchecked(skip);
           continue;
         }

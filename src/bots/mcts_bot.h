@@ -18,7 +18,8 @@
 //    the tile `draw` reveals is part of the child's key, like any other draw.
 //  * Bids: a bid node widens far more slowly (visits^0.25 moves: pass and low bids first), so the
 //    search compares a few sensible bids instead of a hundred barely visited ones.
-//  * Rollouts: a fast default policy (random placement; a follower on a random feature half the
+//  * Rollouts: a fast default policy (random placement; a follower on a random feature `follow` of
+//  the
 //    time, the large follower in a quarter of those while it is in supply; with Traders &
 //    Builders first the builder half the time it may stand, else the pig half the time on a farm
 //    its owner holds; with Princess & Dragon a fairy, princess or portal move a quarter of the
@@ -30,7 +31,9 @@
 //    is scored by evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand,
 //    the greedy bot's judgement): random play to the very end mostly adds noise.
 //  * Reward per player: a logistic function of that evaluation (of the final margin when the
-//    game is over), in [0, 1].
+//    game is over), in [0, 1]; optionally of the learned evaluation (value_model.h) instead.
+//  * Optional root knowledge (MctsOptions): a prior from the greedy judgement of every root move
+//    (order and progressive bias), and at a bid decision only the bids a tile's worth suggests.
 //  * Budget: a number of playouts per decision (deterministic for a seed with one thread) or a
 //    time per decision. Threads search independent trees (root parallelism) whose root visit
 //    counts are added up; the most visited move is played.
@@ -60,6 +63,11 @@ struct MctsOptions {
   // Leaves (and rollouts' ends) scored by the learned evaluation (value_model.h) instead of the
   // greedy one.
   bool learned_value = false;
+  // At the root of a bid decision, search only the sensible bids: the minimum, and half and all of
+  // the tile's worth to the bidder and to the opponent it is worth most to (tile_value).
+  bool worth_bids = false;
+  // The chance a rollout's figure step deploys a figure (else it skips).
+  double follow = 0.5;
   std::uint64_t seed = 1;
 };
 
@@ -89,6 +97,8 @@ class MctsBot final : public Bot {
 
 // The default policy: plays `state` for `turns` more tile placements (to the end if negative);
 // returns the number of moves applied.
-int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns = -1);
+// `follow`: the chance a rollout's figure step deploys a figure rather than skipping.
+int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns = -1,
+                 double follow = 0.5);
 
 }  // namespace carcassonne

@@ -21,8 +21,10 @@ std::array<double, kMaxPlayers> margins(const std::array<Value, kMaxPlayers>& va
   for (int p = 0; p < n; ++p) {
     double best_other = -std::numeric_limits<double>::infinity();
     for (int q = 0; q < n; ++q)
-      if (q != p) best_other = std::max(best_other, static_cast<double>(values[static_cast<std::size_t>(q)]));
-    result[static_cast<std::size_t>(p)] = static_cast<double>(values[static_cast<std::size_t>(p)]) - best_other;
+      if (q != p)
+        best_other = std::max(best_other, static_cast<double>(values[static_cast<std::size_t>(q)]));
+    result[static_cast<std::size_t>(p)] =
+        static_cast<double>(values[static_cast<std::size_t>(p)]) - best_other;
   }
   return result;
 }
@@ -47,8 +49,8 @@ std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
   std::array<ValueFeatures, kMaxPlayers> features{};
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    features[i] = {1.0,           now[i],     projected[i],     judged[i],     t,
-                   now[i] * t,    projected[i] * t, judged[i] * t, in_hand[i], in_hand[i] * t};
+    features[i] = {1.0,        now[i],           projected[i],  judged[i],  t,
+                   now[i] * t, projected[i] * t, judged[i] * t, in_hand[i], in_hand[i] * t};
   }
   return features;
 }
@@ -57,7 +59,8 @@ std::array<double, kMaxPlayers> predicted_margins(const GameState& state) {
   const int n = state.player_count();
   if (state.over()) {
     std::array<int, kMaxPlayers> scores{};
-    for (int p = 0; p < n; ++p) scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+    for (int p = 0; p < n; ++p)
+      scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
     return margins(scores, n);
   }
   const std::array<ValueFeatures, kMaxPlayers> features = value_features(state);
@@ -65,7 +68,8 @@ std::array<double, kMaxPlayers> predicted_margins(const GameState& state) {
   for (int p = 0; p < n; ++p)
     for (int k = 0; k < kValueFeatureCount; ++k)
       result[static_cast<std::size_t>(p)] +=
-          features[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] * kWeights[static_cast<std::size_t>(k)];
+          features[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] *
+          kWeights[static_cast<std::size_t>(k)];
   return result;
 }
 
