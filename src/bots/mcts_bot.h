@@ -50,8 +50,10 @@ struct MctsOptions {
   double milliseconds = 1000.0;  // time per decision, used when playouts == 0
   std::uint64_t playouts = 0;    // playouts per decision (all threads together)
   int threads = 1;
-  double exploration = 0.7;  // UCB1 constant; rewards lie in [0, 1]
-  double widening = 2.0;     // moves considered at a node: widening * sqrt(visits), at least 2
+  // UCB1 constant; rewards lie in [0, 1]. Tuned with the arena on decks kept apart from those
+  // reported (README, Bots): 0.25 won 68% against greedy where 0.7 won 62%.
+  double exploration = 0.25;
+  double widening = 2.0;  // moves considered at a node: widening * sqrt(visits), at least 2
   // Turns a rollout plays before the position is scored by projected final scores; -1 plays to
   // the end of the game.
   int rollout_turns = 8;
