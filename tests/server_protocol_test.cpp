@@ -99,6 +99,15 @@ class ProtocolTest : public ::testing::Test {
     return c.wait_for([&](const json& m) { return m["type"] == "state" && m["game"] == game; });
   }
 
+  // The game's last state, as a spectator who joins now sees it once the game is over.
+  json wait_until_over(const std::string& game) {
+    auto spectator = client();
+    join(*spectator, game);
+    return spectator->wait_for(
+        [](const json& m) { return m["type"] == "state" && m["status"] == "over"; },
+        std::chrono::milliseconds(60000));
+  }
+
   // The game's current version, as a fresh spectator sees it.
   int version_of(const std::string& game) {
     auto spectator = client();
@@ -946,11 +955,7 @@ TEST_F(ProtocolTest, BotsPlayTheirSeatsOnTheirOwn) {
   const json created = create(*host, {"greedy", "random"}, {{"seed", 5}, {"expansions", {"bcb"}}});
   const std::string game = created["game"];
   EXPECT_TRUE(created["seats"].empty());
-  auto spectator = client();
-  join(*spectator, game);
-  const json over = spectator->wait_for(
-      [](const json& m) { return m["type"] == "state" && m["status"] == "over"; },
-      std::chrono::milliseconds(60000));
+  const json over = wait_until_over(game);
   ASSERT_EQ(over["status"], "over");
   EXPECT_EQ(over["pending"], nullptr);
   // The last entry ends the game and keeps the figures as they stood before the final scoring
@@ -1002,11 +1007,7 @@ TEST_F(ProtocolTest, AnEngineTheServerKnowsCanBeSeatedAndNoClientStartsAProgram)
   const json created = create(*host, {"engine:tiny", "beginner"},
                               {{"seed", 8}, {"expansions", {"bcb"}}, {"pace", 0}});
   const std::string game = created["game"];
-  auto spectator = client();
-  join(*spectator, game);
-  const json over = spectator->wait_for(
-      [](const json& m) { return m["type"] == "state" && m["status"] == "over"; },
-      std::chrono::milliseconds(60000));
+  const json over = wait_until_over(game);
   ASSERT_EQ(over["status"], "over");
   // The engine's moves are in the record, and the record replays.
   const json record = host->request({{"type", "record"}, {"game", game}});

@@ -366,8 +366,24 @@ double search_plan(const GameState& state, PlayerId player, int turn, MoveList& 
 
 }  // namespace
 
+std::array<double, kMaxPlayers> margins_over_best_other(
+    const std::array<double, kMaxPlayers>& values, int players) {
+  std::array<double, kMaxPlayers> margin{};
+  for (int p = 0; p < players; ++p) {
+    double best_other = -std::numeric_limits<double>::infinity();
+    for (int q = 0; q < players; ++q)
+      if (q != p) best_other = std::max(best_other, values[static_cast<std::size_t>(q)]);
+    margin[static_cast<std::size_t>(p)] = values[static_cast<std::size_t>(p)] - best_other;
+  }
+  return margin;
+}
+
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
-  const std::array<int, kMaxPlayers> final_scores = state.projected_final_scores();
+  return evaluate_all(state, state.projected_final_scores());
+}
+
+std::array<double, kMaxPlayers> evaluate_all(const GameState& state,
+                                             const std::array<int, kMaxPlayers>& final_scores) {
   const int n = state.player_count();
   // Projected final scores, but with each open inn road or cathedral city worth its expected
   // value to its holders instead of 0: it enters the margin, so an opponent's likely inn counts
@@ -380,13 +396,7 @@ std::array<double, kMaxPlayers> evaluate_all(const GameState& state) {
     for (int p = 0; p < n; ++p)
       projected[static_cast<std::size_t>(p)] += worth[static_cast<std::size_t>(p)];
   }
-  std::array<double, kMaxPlayers> value{};
-  for (int p = 0; p < n; ++p) {
-    double best_other = -std::numeric_limits<double>::infinity();
-    for (int q = 0; q < n; ++q)
-      if (q != p) best_other = std::max(best_other, projected[static_cast<std::size_t>(q)]);
-    value[static_cast<std::size_t>(p)] = projected[static_cast<std::size_t>(p)] - best_other;
-  }
+  std::array<double, kMaxPlayers> value = margins_over_best_other(projected, n);
   if (state.over()) return value;
   // What is still in hand (added in a fixed order, so that results do not depend on rounding).
   for (int p = 0; p < n; ++p) {

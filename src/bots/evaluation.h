@@ -30,6 +30,14 @@ namespace carcassonne {
 double evaluate_for(const GameState& state, PlayerId player);
 // evaluate_for() of every player at once, from one projection of the final scores.
 std::array<double, kMaxPlayers> evaluate_all(const GameState& state);
+// The same from the projected final scores already computed (state.projected_final_scores()).
+std::array<double, kMaxPlayers> evaluate_all(const GameState& state,
+                                             const std::array<int, kMaxPlayers>& final_scores);
+
+// Each of the first `players` values minus the greatest of the others': a margin over the best
+// opponent (negative when behind).
+std::array<double, kMaxPlayers> margins_over_best_other(
+    const std::array<double, kMaxPlayers>& values, int players);
 
 // The best completion of the current turn for the player deciding now, searched exhaustively over
 // the decisions that player takes before the turn passes on (place, bridge, follower, castle or

@@ -24,20 +24,10 @@ constexpr std::size_t kMaxNodes = 4'000'000;
 // final margin over the best opponent; an unfinished one its heuristic evaluation (projected
 // final margin plus what is still in hand, as the greedy bot judges it).
 std::array<double, kMaxPlayers> rewards(const GameState& state, bool learned) {
-  std::array<double, kMaxPlayers> standing{};
   const int n = state.player_count();
-  if (learned) {
-    standing = predicted_margins(state);
-  } else if (state.over()) {
-    for (int p = 0; p < n; ++p) {
-      int best_other = std::numeric_limits<int>::min();
-      for (int q = 0; q < n; ++q)
-        if (q != p) best_other = std::max(best_other, state.score(static_cast<PlayerId>(q)));
-      standing[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p)) - best_other;
-    }
-  } else {
-    standing = evaluate_all(state);
-  }
+  // predicted_margins() gives the final margins themselves once the game is over.
+  const std::array<double, kMaxPlayers> standing =
+      learned || state.over() ? predicted_margins(state) : evaluate_all(state);
   std::array<double, kMaxPlayers> result{};
   for (int p = 0; p < n; ++p)
     result[static_cast<std::size_t>(p)] =

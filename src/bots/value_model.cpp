@@ -1,7 +1,6 @@
 #include "bots/value_model.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "bots/evaluation.h"
 
@@ -14,35 +13,34 @@ constexpr std::array<double, kValueFeatureCount> kWeights = {
 #include "bots/value_weights.inc"
 };
 
-// Each player's value minus the best other player's.
-template <typename Value>
-std::array<double, kMaxPlayers> margins(const std::array<Value, kMaxPlayers>& values, int n) {
+std::array<double, kMaxPlayers> as_doubles(const std::array<int, kMaxPlayers>& values) {
   std::array<double, kMaxPlayers> result{};
-  for (int p = 0; p < n; ++p) {
-    double best_other = -std::numeric_limits<double>::infinity();
-    for (int q = 0; q < n; ++q)
-      if (q != p)
-        best_other = std::max(best_other, static_cast<double>(values[static_cast<std::size_t>(q)]));
-    result[static_cast<std::size_t>(p)] =
-        static_cast<double>(values[static_cast<std::size_t>(p)]) - best_other;
-  }
+  for (std::size_t p = 0; p < result.size(); ++p) result[p] = static_cast<double>(values[p]);
   return result;
+}
+
+// Every player's score now.
+std::array<double, kMaxPlayers> scores_of(const GameState& state) {
+  std::array<double, kMaxPlayers> scores{};
+  for (int p = 0; p < state.player_count(); ++p)
+    scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+  return scores;
 }
 
 }  // namespace
 
 std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
   const int n = state.player_count();
-  std::array<int, kMaxPlayers> scores{};
-  std::array<int, kMaxPlayers> followers{};
-  for (int p = 0; p < n; ++p) {
-    scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
+  std::array<double, kMaxPlayers> followers{};
+  for (int p = 0; p < n; ++p)
     followers[static_cast<std::size_t>(p)] = state.followers_in_supply(static_cast<PlayerId>(p));
-  }
-  const std::array<double, kMaxPlayers> now = margins(scores, n);
-  const std::array<double, kMaxPlayers> projected = margins(state.projected_final_scores(), n);
-  const std::array<double, kMaxPlayers> judged = evaluate_all(state);
-  const std::array<double, kMaxPlayers> in_hand = margins(followers, n);
+  // One projection of the final scores serves both the projected margin and the judgement.
+  const std::array<int, kMaxPlayers> final_scores = state.projected_final_scores();
+  const std::array<double, kMaxPlayers> now = margins_over_best_other(scores_of(state), n);
+  const std::array<double, kMaxPlayers> projected =
+      margins_over_best_other(as_doubles(final_scores), n);
+  const std::array<double, kMaxPlayers> judged = evaluate_all(state, final_scores);
+  const std::array<double, kMaxPlayers> in_hand = margins_over_best_other(followers, n);
   const int placed = static_cast<int>(state.placed_tiles().size());
   const int left = state.over() ? 0 : state.tiles_left_in_deck();
   const double t = static_cast<double>(left) / std::max(1, left + placed - 1);
@@ -57,12 +55,7 @@ std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
 
 std::array<double, kMaxPlayers> predicted_margins(const GameState& state) {
   const int n = state.player_count();
-  if (state.over()) {
-    std::array<int, kMaxPlayers> scores{};
-    for (int p = 0; p < n; ++p)
-      scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
-    return margins(scores, n);
-  }
+  if (state.over()) return margins_over_best_other(scores_of(state), n);
   const std::array<ValueFeatures, kMaxPlayers> features = value_features(state);
   std::array<double, kMaxPlayers> result{};
   for (int p = 0; p < n; ++p)
