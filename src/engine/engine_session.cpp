@@ -102,9 +102,10 @@ std::vector<std::string> EngineSession::legal(std::string_view moves) const {
 std::vector<std::string> EngineSession::go(std::string_view options) {
   if (!state_) return refuse(ErrorCode::WrongPhase, "go before position");
   if (state_->over()) return refuse(ErrorCode::GameOver, "the game is over");
-  // Limits from the host override the bot's own (for the search bot; the others decide at once).
+  // Limits from the host override the bot's own, for a bot that takes them (the search, directly
+  // or through a level); the others decide at once.
   std::string spec = bot_spec_;
-  const bool searches = spec.rfind("mcts", 0) == 0;
+  const bool searches = make_bot(spec + ":ms=1", 0).ok();
   while (!options.empty()) {
     const auto [key, after_key] = split_command(options);
     const auto [value, after_value] = split_command(after_key);
