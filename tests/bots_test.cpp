@@ -21,6 +21,7 @@
 #include "core/random.h"
 #include "core/rules.h"
 #include "record/record.h"
+#include "rule_variants.h"
 #include "scenario_util.h"
 
 namespace carcassonne {
@@ -48,31 +49,15 @@ std::string describe(const RuleCase& rules) {
   return text;
 }
 
-// Every subset of the expansions beyond the base game, from the registry (kExpansionTable), each
-// with default options, and once more with each non-default value of each rule option that
-// applies to it (kRuleOptionTable).
+// Every rule set (rule_variants.h), by record names.
 std::vector<RuleCase> every_rule_case() {
-  std::vector<Expansion> optional;
-  for (const ExpansionInfo& info : kExpansionTable)
-    if (info.expansion != Expansion::Base) optional.push_back(info.expansion);
   std::vector<RuleCase> cases;
-  for (std::uint32_t subset = 0; subset < (1u << optional.size()); ++subset) {
+  for (const RuleVariant& variant : every_rule_variant()) {
     RuleCase chosen;
-    RuleSet rules;
-    for (std::size_t i = 0; i < optional.size(); ++i)
-      if ((subset >> i) & 1u) {
-        chosen.expansions.emplace_back(expansion_name(optional[i]));
-        rules.add(optional[i]);
-      }
+    for (const Expansion expansion : variant.expansions)
+      chosen.expansions.emplace_back(expansion_name(expansion));
+    if (variant.option) chosen.options.push_back(*variant.option);
     cases.push_back(chosen);
-    for (const RuleOptionInfo& option : kRuleOptionTable) {
-      if (!rule_option_applies(rules, option.option)) continue;
-      for (int v = 1; v < option.value_count; ++v) {
-        RuleCase varied = chosen;
-        varied.options.emplace_back(option.name, option.values[static_cast<std::size_t>(v)]);
-        cases.push_back(varied);
-      }
-    }
   }
   return cases;
 }
@@ -214,6 +199,79 @@ TEST(Bots, TheLearnedEvaluationAndTheRootPriorPlayOnlyLegalMovesInEveryRuleSet) 
     play_checked(rules, {"mcts:playouts=16:learned=1:bias=1", "random"}, 900);
 }
 
+TEST(Bots, GreedyRolloutsAndRootCandidatesPlayOnlyLegalMovesInEveryRuleSet) {
+  // The informed rollouts (greedy decisions, finishing the turn greedily), a flat tree and the
+  // root cut to the greedy judgement's best moves. Greedy rollouts are slow: each expansion on
+  // its own and all of them together, with default options, are enough to meet every mechanic.
+  for (const RuleCase& rules : every_rule_case()) {
+    const bool all = rules.expansions.size() + 1 == kExpansionTable.size();
+    if (!rules.options.empty() || (rules.expansions.size() > 1 && !all)) continue;
+    play_checked(rules,
+                 {"mcts:playouts=6:policy=1:finish=1:rollout=1:depth=1:top=3:scale=25", "random"},
+                 950);
+  }
+}
+
+TEST(Mcts, UnsetOptionsAreTunedForTheRuleSetAndGivenOnesKept) {
+  RuleSet bcb;
+  bcb.add(Expansion::BridgesCastlesBazaars);
+  const MctsOptions small = tuned_for_rules(MctsOptions{}, bcb);
+  EXPECT_EQ(*small.rollout_turns, 8);
+  EXPECT_EQ(*small.bias, 0.0);
+  EXPECT_EQ(*small.reward_scale, 10.0);
+  for (const Expansion later : {Expansion::InnsCathedrals, Expansion::TradersBuilders,
+                                Expansion::PrincessDragon, Expansion::AbbeyMayor}) {
+    RuleSet rules = bcb;
+    rules.add(later);
+    const MctsOptions big = tuned_for_rules(MctsOptions{}, rules);
+    EXPECT_EQ(*big.rollout_turns, 0);
+    EXPECT_EQ(*big.bias, 3.0);
+    EXPECT_EQ(*big.reward_scale, 30.0);
+    MctsOptions given;
+    given.rollout_turns = 5;
+    given.bias = 0.0;
+    given.reward_scale = 12.0;
+    const MctsOptions kept = tuned_for_rules(given, rules);
+    EXPECT_EQ(*kept.rollout_turns, 5);
+    EXPECT_EQ(*kept.bias, 0.0);
+    EXPECT_EQ(*kept.reward_scale, 12.0);
+  }
+}
+
+TEST(Mcts, OneRootCandidatePlaysTheGreedyJudgementsBestMove) {
+  // With top=1 the root keeps only the move the greedy judgement values most (move_values), so
+  // the search can play nothing else, at every decision outside auctions.
+  for (const RuleCase& rules : {RuleCase{{"bcb"}, {}}, RuleCase{{"ic", "tb", "pd", "am"}, {}}}) {
+    Record record = new_record(rules, 2, 61);
+    GameState state = *replay(record);
+    MctsOptions options;
+    options.playouts = 30;
+    options.candidates = 1;
+    MctsBot bot(options);
+    int checked = 0;
+    for (int decisions = 0; !state.over() && decisions < 60; ++decisions) {
+      const Move move = bot.choose_move(state.observation(state.current_player()));
+      ASSERT_FALSE(state.check(move).has_value());
+      const Phase phase = state.phase();
+      if (phase != Phase::AuctionChoose && phase != Phase::AuctionBid &&
+          phase != Phase::AuctionDecide) {
+        MoveList moves;
+        state.legal_moves(moves);
+        const std::vector<double> values = move_values(state);
+        const double best = *std::max_element(values.begin(), values.end());
+        for (int i = 0; i < moves.size(); ++i)
+          if (moves[i] == move) {
+            EXPECT_EQ(values[static_cast<std::size_t>(i)], best)
+                << describe(rules) << ": " << format_move(state, move);
+            ++checked;
+          }
+      }
+      state.apply_unchecked(move);
+    }
+    EXPECT_GT(checked, 30) << describe(rules);
+  }
+}
+
 TEST(ValueModel, PredictsTheFinalMarginOnceTheGameIsOver) {
   RuleSet rules;
   rules.add(Expansion::BridgesCastlesBazaars);
@@ -263,6 +321,7 @@ TEST(Bots, SpecsAreCheckedAndExplained) {
   EXPECT_TRUE(make_bot("mcts", 1).ok());
   EXPECT_TRUE(make_bot("mcts:ms=50:threads=2:c=0.5:rollout=2:widening=3", 1).ok());
   EXPECT_TRUE(make_bot("mcts:playouts=10:bias=1:learned=1", 1).ok());
+  EXPECT_TRUE(make_bot("mcts:playouts=10:policy=1:finish=1:top=5:depth=1:scale=20", 1).ok());
   // The named levels, and options after a level go to the bot it stands for.
   for (const BotLevel& level : kBotLevels) EXPECT_TRUE(make_bot(level.name, 1).ok()) << level.name;
   auto expert = make_bot("expert:ms=300", 1);
@@ -270,8 +329,9 @@ TEST(Bots, SpecsAreCheckedAndExplained) {
   EXPECT_EQ((*expert)->budget().milliseconds, 300);
   EXPECT_EQ((*expert)->budget().threads, 2);
   EXPECT_FALSE(make_bot("intermediate:ms=300", 1).ok());  // the greedy bot takes no options
-  for (const char* bad : {"alphazero", "random:x=1", "greedy:ms=5", "mcts:ms", "mcts:ms=abc",
-                          "mcts:playouts=0", "mcts:threads=0", "mcts:speed=3", "mcts:ms=-1", ""}) {
+  for (const char* bad :
+       {"alphazero", "random:x=1", "greedy:ms=5", "mcts:ms", "mcts:ms=abc", "mcts:playouts=0",
+        "mcts:threads=0", "mcts:speed=3", "mcts:ms=-1", "mcts:scale=0.5", ""}) {
     auto bot = make_bot(bad, 1);
     EXPECT_FALSE(bot.ok()) << bad;
     if (!bot.ok()) {

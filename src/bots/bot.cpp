@@ -59,13 +59,23 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
       mcts.follow = value;
     } else if (pair[0] == "bids") {
       mcts.worth_bids = value != 0;
+    } else if (pair[0] == "policy") {
+      mcts.greedy_rollouts = value != 0;
+    } else if (pair[0] == "finish") {
+      mcts.greedy_finish = value != 0;
+    } else if (pair[0] == "top") {
+      mcts.candidates = static_cast<int>(value);
+    } else if (pair[0] == "depth") {
+      mcts.tree_depth = static_cast<int>(value);
+    } else if (pair[0] == "scale") {
+      if (value < 1) return bad_spec(spec, "scale must be at least 1");
+      mcts.reward_scale = value;
     } else if (pair[0] == "learned") {
       mcts.learned_value = value != 0;
     } else {
-      return bad_spec(
-          spec,
-          "unknown option " + quote_text(pair[0]) +
-              " (known: ms, playouts, threads, c, rollout, widening, bias, learned, follow, bids)");
+      return bad_spec(spec, "unknown option " + quote_text(pair[0]) +
+                                " (known: ms, playouts, threads, c, rollout, widening, bias, "
+                                "learned, follow, bids, scale, policy, finish, top, depth)");
     }
   }
   return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));

@@ -7,7 +7,10 @@
 namespace carcassonne {
 
 Move GreedyBot::choose_move(const Observation& seen) {
-  const GameState& state = seen.state();
+  return greedy_move(seen.state());
+}
+
+Move greedy_move(const GameState& state) {
   const PlayerId me = state.pending().player;
   auto moves = std::make_unique<MoveList>();
   state.legal_moves(*moves);

@@ -23,6 +23,10 @@
 
 namespace carcassonne {
 
+// The greedy bot's decision in `state` for whoever decides now (also the MCTS bot's informed
+// rollout policy).
+Move greedy_move(const GameState& state);
+
 class GreedyBot final : public Bot {
  public:
   std::string_view name() const override { return "greedy"; }

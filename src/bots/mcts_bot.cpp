@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "bots/evaluation.h"
+#include "bots/greedy_bot.h"
 #include "bots/value_model.h"
 
 namespace carcassonne {
@@ -23,7 +25,7 @@ constexpr std::size_t kMaxNodes = 4'000'000;
 // Rewards of every player: a logistic function of its standing. A finished game counts the
 // final margin over the best opponent; an unfinished one its heuristic evaluation (projected
 // final margin plus what is still in hand, as the greedy bot judges it).
-std::array<double, kMaxPlayers> rewards(const GameState& state, bool learned) {
+std::array<double, kMaxPlayers> rewards(const GameState& state, bool learned, double scale) {
   const int n = state.player_count();
   // predicted_margins() gives the final margins themselves once the game is over.
   const std::array<double, kMaxPlayers> standing =
@@ -31,7 +33,7 @@ std::array<double, kMaxPlayers> rewards(const GameState& state, bool learned) {
   std::array<double, kMaxPlayers> result{};
   for (int p = 0; p < n; ++p)
     result[static_cast<std::size_t>(p)] =
-        1.0 / (1.0 + std::exp(-standing[static_cast<std::size_t>(p)] / 10.0));
+        1.0 / (1.0 + std::exp(-standing[static_cast<std::size_t>(p)] / scale));
   return result;
 }
 
@@ -156,6 +158,8 @@ class SearchTree {
       state.apply_unchecked(edges_[edge].move);
       path_.push_back({node, edge});
       if (state.over()) break;
+      if (options_.tree_depth > 0 && path_.size() >= static_cast<std::size_t>(options_.tree_depth))
+        break;
       const RevealedFacts key = observe(state);
       std::uint32_t child = find_child(edge, key);
       if (child == kNone) {
@@ -164,8 +168,21 @@ class SearchTree {
       }
       node = child;
     }
-    mcts_rollout(state, rng_, *scratch_, options_.rollout_turns, options_.follow);
-    const std::array<double, kMaxPlayers> reward = rewards(state, options_.learned_value);
+    // The turn under way and `rollout_turns` more (to the end when negative).
+    int turns = *options_.rollout_turns;
+    bool roll = true;
+    if (options_.greedy_finish && !state.over()) {
+      mcts_greedy_rollout(state, rng_, *scratch_, 0);
+      roll = turns != 0;
+      turns = turns < 0 ? turns : turns - 1;
+    }
+    if (roll && options_.greedy_rollouts) {
+      mcts_greedy_rollout(state, rng_, *scratch_, turns);
+    } else if (roll) {
+      mcts_rollout(state, rng_, *scratch_, turns, options_.follow);
+    }
+    const std::array<double, kMaxPlayers> reward =
+        rewards(state, options_.learned_value, *options_.reward_scale);
     for (const auto& [n, e] : path_) {
       ++nodes_[n].visits;
       ++edges_[e].visits;
@@ -195,8 +212,18 @@ class SearchTree {
     const bool auction = state.phase() == Phase::AuctionChoose ||
                          state.phase() == Phase::AuctionBid ||
                          state.phase() == Phase::AuctionDecide;
-    if (node == 0 && options_.bias > 0.0 && !auction) values = move_values(state);
+    if (node == 0 && (*options_.bias > 0.0 || options_.candidates > 0) && !auction)
+      values = move_values(state);
     const double best = values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
+    // The value a root move needs to be among the `candidates` best.
+    double cut = -std::numeric_limits<double>::infinity();
+    if (!values.empty() && options_.candidates > 0 &&
+        values.size() > static_cast<std::size_t>(options_.candidates)) {
+      std::vector<double> sorted = values;
+      std::nth_element(sorted.begin(), sorted.begin() + (options_.candidates - 1), sorted.end(),
+                       std::greater<>());
+      cut = sorted[static_cast<std::size_t>(options_.candidates - 1)];
+    }
     const std::vector<int> bids =
         node == 0 && options_.worth_bids && state.phase() == Phase::AuctionBid ? worth_bids(state)
                                                                                : std::vector<int>{};
@@ -205,7 +232,8 @@ class SearchTree {
       const auto v = static_cast<std::size_t>(i);
       if (!bids.empty() && move.kind == MoveKind::Bid &&
           std::find(bids.begin(), bids.end(), move.amount) == bids.end())
-        continue;  // not among the sensible bids
+        continue;                                        // not among the sensible bids
+      if (!values.empty() && values[v] < cut) continue;  // not among the root's candidates
       if (values.empty()) {
         edges_.push_back(Edge{move, prior_of(state, move), 0.0f, 0, 0.0, kNone});
       } else {
@@ -240,7 +268,7 @@ class SearchTree {
       if (e.visits == 0) return n.first_edge + i;  // try every considered move once, in order
       const double score = e.reward / e.visits +
                            options_.exploration * std::sqrt(log_visits / e.visits) +
-                           options_.bias * e.bias / (e.visits + 1.0);
+                           *options_.bias * e.bias / (e.visits + 1.0);
       if (score > best_score) {
         best_score = score;
         best = n.first_edge + i;
@@ -405,6 +433,32 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns, dou
   return applied;
 }
 
+MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules) {
+  const bool figures_and_dragons =
+      rules.has(Expansion::InnsCathedrals) || rules.has(Expansion::TradersBuilders) ||
+      rules.has(Expansion::PrincessDragon) || rules.has(Expansion::AbbeyMayor);
+  if (!options.rollout_turns) options.rollout_turns = figures_and_dragons ? 0 : 8;
+  if (!options.bias) options.bias = figures_and_dragons ? 3.0 : 0.0;
+  if (!options.reward_scale) options.reward_scale = figures_and_dragons ? 30.0 : 10.0;
+  return options;
+}
+
+int mcts_greedy_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns) {
+  int applied = 0;
+  const int last_turn = turns < 0 ? std::numeric_limits<int>::max() : state.turn_number() + turns;
+  for (; !state.over() && state.turn_number() <= last_turn; ++applied) {
+    if (state.phase() == Phase::DragonMove) {
+      // The greedy bot's look-ahead over the journey is too slow for a rollout.
+      state.legal_moves(scratch);
+      state.apply_unchecked(
+          scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))]);
+      continue;
+    }
+    state.apply_unchecked(greedy_move(state));
+  }
+  return applied;
+}
+
 Move MctsBot::choose_move(const Observation& seen) {
   const GameState& state = seen.state();
   const auto started = std::chrono::steady_clock::now();
@@ -416,12 +470,13 @@ Move MctsBot::choose_move(const Observation& seen) {
     if (moves->size() == 1) return (*moves)[0];  // nothing to think about
   }
   const int threads = std::max(1, options_.threads);
+  const MctsOptions tuned = tuned_for_rules(options_, state.rules());
   std::vector<std::unique_ptr<SearchTree>> trees;
   for (int t = 0; t < threads; ++t) {
     // Each decision and thread has its own stream, fixed by the bot's seed.
     const std::uint64_t seed = options_.seed * 0x9e3779b97f4a7c15ULL + decisions_ * 1000003ULL +
                                static_cast<std::uint64_t>(t);
-    trees.push_back(std::make_unique<SearchTree>(state, options_, seed));
+    trees.push_back(std::make_unique<SearchTree>(state, tuned, seed));
   }
   std::vector<std::uint64_t> playouts(static_cast<std::size_t>(threads), 0);
   const auto deadline = started + std::chrono::duration<double, std::milli>(options_.milliseconds);

@@ -27,19 +27,25 @@
 //    wagon or barn likewise, the abbey before a draw one time in eight, always in the abbey
 //    round, a wagon always rolling on where it can; dragon steps at random; no
 //    optional bridges;
-//    auctions: pass, or open at 0) for a few turns, then the position
-//    is scored by evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand,
-//    the greedy bot's judgement): random play to the very end mostly adds noise.
+//    auctions: pass, or open at 0) to the end of the turn under way and a few turns more (none
+//    with the four later expansions: tuned_for_rules), then the position is scored by
+//    evaluate_all() (bots/evaluation.h: projected final margin plus what is in hand, the greedy
+//    bot's judgement): random play to the very end mostly adds noise. Optionally the rollout
+//    finishes the turn, or plays every turn, by the greedy bot's decisions (greedy_move).
 //  * Reward per player: a logistic function of that evaluation (of the final margin when the
-//    game is over), in [0, 1]; optionally of the learned evaluation (value_model.h) instead.
-//  * Optional root knowledge (MctsOptions): a prior from the greedy judgement of every root move
-//    (order and progressive bias), and at a bid decision only the bids a tile's worth suggests.
+//    game is over), in [0, 1], its scale in points set by the rule set; optionally of the
+//    learned evaluation (value_model.h) instead.
+//  * Root knowledge (MctsOptions): a prior from the greedy judgement of every root move (order
+//    and progressive bias; on by default with the four later expansions), optionally only the
+//    moves that judgement values most, and at a bid decision only the bids a tile's worth
+//    suggests.
 //  * Budget: a number of playouts per decision (deterministic for a seed with one thread) or a
 //    time per decision. Threads search independent trees (root parallelism) whose root visit
 //    counts are added up; the most visited move is played.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "bots/bot.h"
 #include "core/random.h"
@@ -54,14 +60,14 @@ struct MctsOptions {
   // reported (README, Bots): 0.25 won 68% against greedy where 0.7 won 62%.
   double exploration = 0.25;
   double widening = 2.0;  // moves considered at a node: widening * sqrt(visits), at least 2
-  // Turns a rollout plays before the position is scored by projected final scores; -1 plays to
-  // the end of the game.
-  int rollout_turns = 8;
+  // Turns a rollout plays after the turn under way before the position is scored by projected
+  // final scores; -1 plays to the end of the game. Unset: by the rule set (tuned_for_rules).
+  std::optional<int> rollout_turns;
   // Root prior: each root move is valued by the greedy bot's judgement (move_values: the move and
   // the best rest of its turn); the root's moves are widened in that order and each gets a
   // progressive bias of `bias * exp((value - best) / 10) / (visits + 1)`. 0: the cheap order
-  // of the inner nodes, no bias.
-  double bias = 0.0;
+  // of the inner nodes, no bias. Unset: by the rule set (tuned_for_rules).
+  std::optional<double> bias;
   // Leaves (and rollouts' ends) scored by the learned evaluation (value_model.h) instead of the
   // greedy one.
   bool learned_value = false;
@@ -69,10 +75,36 @@ struct MctsOptions {
   // the tile's worth to the bidder and to the opponent it is worth most to (tile_value). Tuned
   // like `exploration`: with c = 0.4 it raised the win rate against greedy from 0.665 to 0.730.
   bool worth_bids = true;
+  // Points of margin that move a reward from 0.5 to about 0.73 (the logistic's scale). Unset: by
+  // the rule set (tuned_for_rules).
+  std::optional<double> reward_scale;
+  // Rollouts play the greedy bot's decisions (greedy_move; dragon steps stay random) instead of
+  // the fast random policy: slower, far better informed.
+  bool greedy_rollouts = false;
+  // A rollout first finishes the turn under way by the greedy bot's decisions (its follower,
+  // castle, claims...), so that a placement is judged by its best completion, not by a random
+  // one; then the rollout's own policy plays on.
+  bool greedy_finish = false;
+  // At the root, only the `candidates` moves the greedy judgement values most (move_values;
+  // 0: every legal move).
+  int candidates = 0;
+  // Decisions a playout takes in the tree before its rollout (0: no limit; 1: the root's moves
+  // only, a flat search).
+  int tree_depth = 0;
   // The chance a rollout's figure step deploys a figure (else it skips).
   double follow = 0.5;
   std::uint64_t seed = 1;
 };
+
+// The options left unset, filled in as tuned with the arena for the kind of game (README, Bots):
+//  * the base game and Bridges, Castles and Bazaars: rollouts of 8 turns after the turn under
+//    way, no root bias, a reward scale of 10 points;
+//  * with any of Inns & Cathedrals, Traders & Builders, Princess & Dragon, Abbey & Mayor: no
+//    rollout (the leaf is scored once its turn is finished at random: random play of their
+//    figures, the dragon and the abbey mostly adds noise), the root biased by the greedy
+//    judgement (bias 3), and a reward scale of 30 points (their scores run three times higher; at
+//    10 the rewards saturate and the search stops telling moves apart).
+MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules);
 
 // What the last search did, for benchmarks and logs.
 struct MctsStats {
@@ -103,5 +135,8 @@ class MctsBot final : public Bot {
 // `follow`: the chance a rollout's figure step deploys a figure rather than skipping.
 int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns = -1,
                  double follow = 0.5);
+// The informed policy: the greedy bot's decisions for `turns` more tile placements, dragon steps
+// at random.
+int mcts_greedy_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns);
 
 }  // namespace carcassonne
