@@ -18,6 +18,7 @@
 #include "engine/external_bot.h"
 #include "engine/public_course.h"
 #include "record/record.h"
+#include "rule_variants.h"
 
 namespace carcassonne {
 namespace {
@@ -27,30 +28,16 @@ struct Variant {
   RuleSet rules;
 };
 
-// Every subset of the expansions, and every value of each option that applies to it.
+// Every rule set (rule_variants.h), named "base+bcb+ic opt=value".
 std::vector<Variant> every_variant() {
-  std::vector<Expansion> optional;
-  for (const ExpansionInfo& info : kExpansionTable)
-    if (info.expansion != Expansion::Base) optional.push_back(info.expansion);
   std::vector<Variant> variants;
-  for (unsigned subset = 0; subset < (1u << optional.size()); ++subset) {
-    Variant base{"base", {}};
-    for (std::size_t i = 0; i < optional.size(); ++i)
-      if (subset >> i & 1u) {
-        base.rules.add(optional[i]);
-        base.name += "+" + std::string(expansion_name(optional[i]));
-      }
-    variants.push_back(base);
-    for (const RuleOptionInfo& option : kRuleOptionTable) {
-      if (!rule_option_applies(base.rules, option.option)) continue;
-      for (int v = 1; v < option.value_count; ++v) {
-        Variant variant = base;
-        const std::string value(option.values[static_cast<std::size_t>(v)]);
-        EXPECT_TRUE(set_rule_option(variant.rules, option.name, value).ok());
-        variant.name += " " + std::string(option.name) + "=" + value;
-        variants.push_back(variant);
-      }
-    }
+  for (const RuleVariant& rule_variant : every_rule_variant()) {
+    Variant variant{"base", rule_variant.rules};
+    for (const Expansion expansion : rule_variant.expansions)
+      variant.name += "+" + std::string(expansion_name(expansion));
+    if (rule_variant.option)
+      variant.name += " " + rule_variant.option->first + "=" + rule_variant.option->second;
+    variants.push_back(variant);
   }
   return variants;
 }

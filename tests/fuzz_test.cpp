@@ -10,7 +10,6 @@
 // deliberately naive algorithm. At the end, the game's record replays to an equal state.
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cstdlib>
 #include <map>
 #include <ostream>
@@ -22,6 +21,7 @@
 #include "core/notation.h"
 #include "core/random.h"
 #include "record/record.h"
+#include "rule_variants.h"
 
 namespace carcassonne {
 namespace {
@@ -275,40 +275,27 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
 // applies to it (the others at their defaults): generated, so a new expansion or option is fuzzed
 // without touching this file.
 std::vector<FuzzCase> every_combination() {
-  std::vector<Expansion> optional;
-  for (const ExpansionInfo& info : kExpansionTable)
-    if (info.expansion != Expansion::Base) optional.push_back(info.expansion);
   std::vector<FuzzCase> cases;
-  for (unsigned subset = 0; subset < (1u << optional.size()); ++subset) {
-    FuzzCase base_case{"base", {}, {}, 600};
-    RuleSet rules;
-    for (std::size_t i = 0; i < optional.size(); ++i) {
-      if (!(subset >> i & 1u)) continue;
-      const std::string name(expansion_name(optional[i]));
-      base_case.expansions.push_back(name);
-      base_case.name = subset == (1u << i) ? name : base_case.name + "_" + name;
-      rules.add(optional[i]);
+  for (const RuleVariant& variant : every_rule_variant()) {
+    FuzzCase fuzz{"", {}, {}, 0};
+    for (const Expansion expansion : variant.expansions) {
+      const std::string name(expansion_name(expansion));
+      fuzz.expansions.push_back(name);
+      fuzz.name += (fuzz.name.empty() ? "" : "_") + name;
     }
+    if (fuzz.name.empty()) fuzz.name = "base";
     // Games per case: many for the base game and each expansion alone, fewer for combinations
     // (there are 2^n of them) and for option variants, to keep the suite's time in bounds.
-    const bool alone = std::popcount(subset) == 1;
-    if (subset == 0) base_case.games = 1500;
-    if (subset != 0 && !alone) base_case.games = 250;
-    if (subset != 0 && base_case.name.rfind("base_", 0) == 0) base_case.name.erase(0, 5);
-    cases.push_back(base_case);
-    for (const RuleOptionInfo& option : kRuleOptionTable) {
-      if (!rule_option_applies(rules, option.option)) continue;
-      for (int v = 1; v < option.value_count; ++v) {
-        FuzzCase variant = base_case;
-        const std::string value(option.values[static_cast<std::size_t>(v)]);
-        variant.options.emplace_back(std::string(option.name), value);
-        variant.name += "_" + std::string(option.name) + "_" + value;
-        for (char& c : variant.name)
-          if (c == '-') c = '_';
-        variant.games = alone ? 300 : 100;
-        cases.push_back(variant);
-      }
+    const bool alone = variant.expansions.size() == 1;
+    fuzz.games = variant.expansions.empty() ? 1500 : alone ? 600 : 250;
+    if (variant.option) {
+      fuzz.options.push_back(*variant.option);
+      fuzz.name += "_" + variant.option->first + "_" + variant.option->second;
+      for (char& c : fuzz.name)
+        if (c == '-') c = '_';
+      fuzz.games = alone ? 300 : 100;
     }
+    cases.push_back(fuzz);
   }
   return cases;
 }
