@@ -168,25 +168,29 @@ class SearchTree {
       }
       node = child;
     }
-    // The turn under way and `rollout_turns` more (to the end when negative).
-    int turns = *options_.rollout_turns;
-    bool roll = true;
-    if (options_.greedy_finish && !state.over()) {
-      mcts_greedy_rollout(state, rng_, *scratch_, 0);
-      roll = turns != 0;
-      turns = turns < 0 ? turns : turns - 1;
-    }
-    if (roll && options_.greedy_rollouts) {
-      mcts_greedy_rollout(state, rng_, *scratch_, turns);
-    } else if (roll) {
-      mcts_rollout(state, rng_, *scratch_, turns, options_.follow);
-    }
+    roll_out(state);
     const std::array<double, kMaxPlayers> reward =
         rewards(state, options_.learned_value, *options_.reward_scale);
     for (const auto& [n, e] : path_) {
       ++nodes_[n].visits;
       ++edges_[e].visits;
       edges_[e].reward += reward[static_cast<std::size_t>(nodes_[n].decider)];
+    }
+  }
+
+  // Plays on from a leaf: the turn under way and `rollout_turns` more (to the end when negative),
+  // the turn under way greedily first with `greedy_finish`.
+  void roll_out(GameState& state) {
+    int turns = *options_.rollout_turns;
+    if (options_.greedy_finish && !state.over()) {
+      mcts_greedy_rollout(state, rng_, *scratch_, 0);
+      if (turns == 0) return;  // the turn under way was all there was to play
+      if (turns > 0) --turns;
+    }
+    if (options_.greedy_rollouts) {
+      mcts_greedy_rollout(state, rng_, *scratch_, turns);
+    } else {
+      mcts_rollout(state, rng_, *scratch_, turns, options_.follow);
     }
   }
 
@@ -300,6 +304,11 @@ class SearchTree {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> path_;
 };
 
+// A uniformly random move of `moves` (not empty): one random number.
+const Move& random_move(const MoveList& moves, Pcg32& rng) {
+  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+}
+
 // The rollout's choice of a builder or pig deployment on the tile just placed, from the legal
 // moves (filled into `scratch`); nullopt for none (then the usual follower choice follows).
 std::optional<Move> special_deployment(const GameState& state, Pcg32& rng, MoveList& scratch) {
@@ -349,7 +358,7 @@ std::optional<Move> figure_mechanic_action(const GameState& state, Pcg32& rng, M
     count += mechanic_figure_action(move.kind);
   }
   if (!skip_legal)  // compelled: every legal move is the princess's
-    return scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))];
+    return random_move(scratch, rng);
   if (count == 0 || rng.below(4) != 0) return std::nullopt;
   int chosen = static_cast<int>(rng.below(static_cast<std::uint32_t>(count)));
   for (const Move& move : scratch)
@@ -427,8 +436,7 @@ int mcts_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int turns, dou
         break;
     }
     state.legal_moves(scratch);
-    state.apply_unchecked(
-        scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))]);
+    state.apply_unchecked(random_move(scratch, rng));
   }
   return applied;
 }
@@ -450,8 +458,7 @@ int mcts_greedy_rollout(GameState& state, Pcg32& rng, MoveList& scratch, int tur
     if (state.phase() == Phase::DragonMove) {
       // The greedy bot's look-ahead over the journey is too slow for a rollout.
       state.legal_moves(scratch);
-      state.apply_unchecked(
-          scratch[static_cast<int>(rng.below(static_cast<std::uint32_t>(scratch.size())))]);
+      state.apply_unchecked(random_move(scratch, rng));
       continue;
     }
     state.apply_unchecked(greedy_move(state));
