@@ -138,6 +138,20 @@ TEST(IllegalInput, GarbageNotation) {
   expect_rejected(state, "choose NOPE", ErrorCode::UnknownTile);
 }
 
+// One spelling per action: numbers without leading zeros or "-0", words separated by single
+// spaces. The spellings a lenient reader would take are refused, and the canonical one is taken.
+TEST(IllegalInput, OnlyTheCanonicalSpellingIsNotation) {
+  GameState state = game_with_deck({"E"});
+  for (const char* text : {"place 00,1 r0", "place 0,01 r0", "place -0,1 r0", "place 0,-01 r180",
+                           "place 0,1  r0", " place 0,1 r0", "place 0,1 r0 ", "place\t0,1 r0",
+                           "place 0,1 r090", "place 0 ,1 r0"})
+    expect_rejected(state, text, ErrorCode::BadNotation);
+  EXPECT_TRUE(parse_move(state, "place 0,-1 r180").ok());
+  ASSERT_TRUE(state.apply(*parse_move(state, "place 0,1 r180")).ok());
+  for (const char* text : {"meeple  N", "skip ", " skip"})
+    expect_rejected(state, text, ErrorCode::BadNotation);
+}
+
 TEST(IllegalInput, WrongPlayer) {
   GameState state = game_with_deck({"E", "E"});
   const GameState before = state;

@@ -1,31 +1,37 @@
 #include "core/notation.h"
 
+#include <algorithm>
 #include <charconv>
+#include <optional>
 #include <vector>
 
 namespace carcassonne {
 
 namespace {
 
-std::vector<std::string_view> split_words(std::string_view text) {
+// The words of an action, which are separated by single spaces; nullopt for any other spacing
+// (leading, trailing or doubled spaces, tabs): the notation has one spelling per action.
+std::optional<std::vector<std::string_view>> split_words(std::string_view text) {
   std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    if (end == start) return std::nullopt;
+    words.push_back(text.substr(start, end - start));
+    if (end == text.size()) return words;
+    start = end + 1;
   }
-  return words;
 }
 
+// A decimal integer as the notation writes it: an optional minus sign, no plus sign, no leading
+// zeros and no "-0".
 std::optional<int> parse_int(std::string_view text) {
-  if (text.empty() || text.size() > 9) return std::nullopt;
+  const std::string_view digits = text.substr(!text.empty() && text[0] == '-' ? 1 : 0);
+  if (digits.empty() || digits.size() > 9) return std::nullopt;
+  if (digits[0] == '0' && (digits.size() > 1 || digits.size() < text.size())) return std::nullopt;
   int value = 0;
-  const char* first = text.data();
   const char* last = text.data() + text.size();
-  if (*first == '+') return std::nullopt;
-  auto [end, ec] = std::from_chars(first, last, value);
+  auto [end, ec] = std::from_chars(text.data(), last, value);
   if (ec != std::errc() || end != last) return std::nullopt;
   return value;
 }
@@ -139,8 +145,10 @@ std::string format_move(const GameState& state, const Move& move) {
 }
 
 Result<Move> parse_move(const GameState& state, std::string_view text) {
-  const std::vector<std::string_view> words = split_words(text);
-  if (words.empty()) return bad(text, "empty action");
+  if (text.empty()) return bad(text, "empty action");
+  const std::optional<std::vector<std::string_view>> split = split_words(text);
+  if (!split) return bad(text, "words are separated by single spaces, with none before or after");
+  const std::vector<std::string_view>& words = *split;
   const std::string_view verb = words[0];
   const std::size_t args = words.size() - 1;
   auto expect_args = [&](std::size_t n, std::string_view form) -> std::optional<Error> {
