@@ -142,9 +142,9 @@ TEST(IllegalInput, GarbageNotation) {
 // spaces. The spellings a lenient reader would take are refused, and the canonical one is taken.
 TEST(IllegalInput, OnlyTheCanonicalSpellingIsNotation) {
   GameState state = game_with_deck({"E"});
-  for (const char* text : {"place 00,1 r0", "place 0,01 r0", "place -0,1 r0", "place 0,-01 r180",
-                           "place 0,1  r0", " place 0,1 r0", "place 0,1 r0 ", "place\t0,1 r0",
-                           "place 0,1 r090", "place 0 ,1 r0"})
+  for (const char* text :
+       {"place 00,1 r0", "place 0,01 r0", "place -0,1 r0", "place 0,-01 r180", "place 0,1  r0",
+        " place 0,1 r0", "place 0,1 r0 ", "place\t0,1 r0", "place 0,1 r090", "place 0 ,1 r0"})
     expect_rejected(state, text, ErrorCode::BadNotation);
   EXPECT_TRUE(parse_move(state, "place 0,-1 r180").ok());
   ASSERT_TRUE(state.apply(*parse_move(state, "place 0,1 r180")).ok());
