@@ -831,6 +831,25 @@ TEST_F(ProtocolTest, RefusedRequestsNameTheProblemAndChangeNothing) {
   ASSERT_TRUE(ann->socket().send_binary("\x01\x02").ok());
   expect_error(ann->next(), "bad_request");
 
+  // Strict JSON: what a lenient reader would take half of, or guess at, is refused with its own
+  // code, and every refusal names the request's id when it had a readable one.
+  const std::string ping = R"({"type":"ping","id":7})";
+  ann->send_text(ping + std::string(1, '\0') + "garbage");
+  EXPECT_EQ(expect_error(ann->next(), "nul_byte")["id"], 7);
+  ann->send_text(R"({"type":"ping","id":8,"type":"catalogue"})");
+  EXPECT_EQ(expect_error(ann->next(), "duplicate_key")["id"], 8);
+  ann->send_text(R"({"type":"ping","id":"twice","id":"x"})");
+  EXPECT_FALSE(expect_error(ann->next(), "duplicate_key").contains("id"));  // which one?
+  ann->send_text(R"({"type":"ping","id":9} {"type":"ping"})");
+  EXPECT_EQ(expect_error(ann->next(), "trailing_data")["id"], 9);
+  ann->send_text(R"({"id":"b","type":"ping",})");
+  EXPECT_EQ(expect_error(ann->next(), "bad_json")["id"], "b");
+  ann->send_text(R"({"id":10,"type":"act","game":")" + game + R"(","seat":0,"action":")" +
+                 std::string(70000, 'x') + R"("})");
+  EXPECT_EQ(expect_error(ann->next(), "message_too_large")["id"], 10);
+  ann->send_text(ping + "  \n");  // whitespace after the value is JSON
+  EXPECT_EQ(ann->next()["type"], "pong");
+
   EXPECT_EQ(version_of(game), 0);  // nothing above changed the game
   const json ack = ann->request({{"type", "act"}, {"game", game}, {"seat", 0}, {"action", legal}});
   EXPECT_EQ(ack["type"], "ack") << ack.dump();  // and the connection still works

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/notation.h"
+#include "record/strict_json.h"
 
 namespace carcassonne {
 
@@ -23,41 +24,18 @@ Result<TileType> tile_from_json(const json& value, const std::string& where) {
   return *type;
 }
 
-// A valid record nests two levels deep; deeper input is refused before the JSON parser builds
-// (and later frees) millions of nested values. Brackets inside strings do not count.
-bool nests_deeper_than(std::string_view text, int max_depth) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_depth) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 Result<Record> parse_record(std::string_view json_text) {
   if (json_text.size() > kMaxRecordBytes)
     return bad_record("larger than " + std::to_string(kMaxRecordBytes >> 20) + " MiB");
-  if (nests_deeper_than(json_text, kMaxRecordDepth))
-    return bad_record("not valid JSON for a record (nested more than " +
-                      std::to_string(kMaxRecordDepth) + " levels deep)");
-  json root = json::parse(json_text.begin(), json_text.end(), nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) return bad_record("not valid JSON");
+  // Deeper nesting is refused as it is read, before the parser builds (and later frees) millions
+  // of nested values; a NUL byte, a repeated key or data after the record are refused too.
+  StrictJson parsed = parse_strict_json(json_text, kMaxRecordDepth);
+  if (parsed.fault != JsonFault::None)
+    return bad_record("not valid JSON for a record (" + std::string(fault_name(parsed.fault)) +
+                      ": " + parsed.message + ")");
+  json root = std::move(parsed.value);
   if (!root.is_object()) return bad_record("the top level must be a JSON object");
   static constexpr std::string_view kKeys[] = {"players", "expansions", "rules",  "start",
                                                "deck",    "seed",       "actions"};

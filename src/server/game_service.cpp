@@ -16,6 +16,7 @@
 #include "bots/bot.h"
 #include "core/notation.h"
 #include "record/record.h"
+#include "record/strict_json.h"
 #include "server/game_view.h"
 
 #ifndef CARCASSONNE_VERSION
@@ -32,28 +33,24 @@ constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;  // exact in Ja
 constexpr int kMaxJsonDepth = 16;
 constexpr std::size_t kListedGames = 100;
 
-// Nesting depth of JSON text, counted before parsing (brackets inside strings do not count).
-int json_depth(std::string_view text) {
-  int depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (c == '\\')
-        escaped = true;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
+// The protocol's error code for each fault of a message's JSON.
+std::string_view json_fault_code(JsonFault fault) {
+  switch (fault) {
+    case JsonFault::NulByte:
+    case JsonFault::DuplicateKey:
+    case JsonFault::TrailingData:
+      return fault_name(fault);
+    case JsonFault::TooDeep:
+      return "bad_request";
+    case JsonFault::None:
+    case JsonFault::Syntax:
+      break;
   }
-  return deepest;
+  return "bad_json";
 }
+
+// A message too large to read is still answered with its "id" when that comes this early.
+constexpr std::size_t kIdSearchBytes = 4096;
 
 std::string random_text(std::size_t length, std::string_view alphabet) {
   std::random_device device;  // the operating system's random source
@@ -404,22 +401,22 @@ void GameService::on_close(const std::shared_ptr<Connection>& connection) {
 
 void GameService::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
   if (text.size() > options_.max_message_bytes) {
-    send_error(*connection, nullptr, "message_too_large",
+    const json id = parse_strict_json(text.substr(0, kIdSearchBytes), kMaxJsonDepth, "id").captured;
+    send_error(*connection, id, "message_too_large",
                "message of " + std::to_string(text.size()) + " bytes; the limit is " +
                    std::to_string(options_.max_message_bytes));
     return;
   }
-  if (json_depth(text) > kMaxJsonDepth) {
-    send_error(*connection, nullptr, "bad_request",
-               "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  StrictJson parsed = parse_strict_json(text, kMaxJsonDepth, "id");
+  if (parsed.fault != JsonFault::None) {
+    const std::string_view code = json_fault_code(parsed.fault);
+    send_error(
+        *connection, parsed.captured, code,
+        code == "bad_json" ? "the message is not valid JSON: " + parsed.message : parsed.message);
     return;
   }
   Request request;
-  request.body = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (request.body.is_discarded()) {
-    send_error(*connection, nullptr, "bad_json", "the message is not valid JSON");
-    return;
-  }
+  request.body = std::move(parsed.value);
   if (!request.body.is_object()) {
     send_error(*connection, nullptr, "bad_request", "a message must be a JSON object");
     return;
