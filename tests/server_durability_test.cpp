@@ -14,12 +14,14 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "protocol_client.h"
+#include "server/storage.h"
 
 #ifndef CARCASSONNE_CLI_PATH
 #error "CARCASSONNE_CLI_PATH must name the built carcassonne program"
@@ -195,6 +197,38 @@ TEST_F(DurabilityTest, KilledServerResumesEveryGameExactly) {
   ASSERT_TRUE(c.connect(server.port()));
   ASSERT_TRUE(play(c, script, std::nullopt));
   EXPECT_EQ(final_record(c, script), expected);
+}
+
+// One server per database: a second one is refused with a message naming the holder, in the same
+// process or another, and the lock goes with its holder, even one killed with SIGKILL.
+TEST_F(DurabilityTest, OneServerPerDatabase) {
+  const fs::path db = dir_ / "locked.sqlite";
+  {
+    auto first = server::Storage::open(db.string());
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    auto second = server::Storage::open(db.string());
+    ASSERT_FALSE(second.ok());
+    EXPECT_NE(second.error().message.find("in use by another server (process " +
+                                          std::to_string(getpid()) + ")"),
+              std::string::npos)
+        << second.error().message;
+    EXPECT_TRUE(server::Storage::open((dir_ / "other.sqlite").string()).ok());
+  }
+  ASSERT_TRUE(server::Storage::open(db.string()).ok());  // released with its holder
+
+  auto running = std::make_unique<ServerProcess>(db);
+  ASSERT_NE(running->port(), 0);
+  EXPECT_FALSE(server::Storage::open(db.string()).ok());
+  {
+    ServerProcess refused(db);  // exits at once: no port is ever announced
+    EXPECT_EQ(refused.port(), 0);
+  }
+  ProtocolClient c;
+  ASSERT_TRUE(c.connect(running->port()));  // the first one is unaffected
+  EXPECT_EQ(c.request({{"type", "ping"}})["type"], "pong");
+  running->kill_hard();
+  ServerProcess after(db);
+  EXPECT_NE(after.port(), 0);
 }
 
 TEST_F(DurabilityTest, KillDuringABotGameLosesNothingAcknowledged) {

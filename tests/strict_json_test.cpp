@@ -1,11 +1,12 @@
 // Strict JSON (record/strict_json.h): exactly one RFC 8259 value; each fault a lenient reader would
 // let through has its own kind, and the captured member survives where it was readable.
+#include "record/strict_json.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "record/record.h"
-#include "record/strict_json.h"
 
 namespace carcassonne {
 namespace {

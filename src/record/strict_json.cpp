@@ -42,8 +42,8 @@ class StrictBuilder final : public nlohmann::json_sax<json> {
     std::unordered_set<std::string>& keys = frames_.back().keys;
     if (!keys.insert(name).second) {
       if (frames_.size() == 1 && name == capture_) captured_ = nullptr;  // which one is meant?
-      return fail(JsonFault::DuplicateKey, "the key \"" + name.substr(0, 40) +
-                                               "\" appears twice in one object");
+      return fail(JsonFault::DuplicateKey,
+                  "the key \"" + name.substr(0, 40) + "\" appears twice in one object");
     }
     key_ = std::move(name);
     // The next value is the captured member when this key is the top level's.

@@ -9,10 +9,9 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace carcassonne {
 
@@ -30,8 +29,7 @@ struct StrictJson {
 
 inline constexpr std::size_t kMaxCapturedChars = 64;
 
-StrictJson parse_strict_json(std::string_view text, int max_depth,
-                             std::string_view capture = {});
+StrictJson parse_strict_json(std::string_view text, int max_depth, std::string_view capture = {});
 
 // A stable name for each fault ("nul_byte", "duplicate_key", ...; "none").
 std::string_view fault_name(JsonFault fault);

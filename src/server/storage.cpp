@@ -1,8 +1,13 @@
 #include "server/storage.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <utility>
 
 namespace carcassonne::server {
@@ -45,11 +50,50 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+// Takes the exclusive lock of the database at `path` (its file `path`.lock, holding the process id
+// of the holder): the descriptor to keep, or why not.
+Result<int> lock_database(const std::string& path) {
+  const std::string lock_path = path + ".lock";
+  const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return Error{ErrorCode::Io,
+                 "cannot open the lock file " + lock_path + ": " + std::strerror(errno)};
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int reason = errno;
+    char holder[32] = {};
+    const ssize_t read = ::pread(fd, holder, sizeof holder - 1, 0);
+    ::close(fd);
+    if (reason == EWOULDBLOCK) {
+      const std::string pid = read > 0 ? std::string(holder, static_cast<std::size_t>(read)) : "";
+      return Error{ErrorCode::Io, "the database " + path + " is in use by another server" +
+                                      (pid.empty() ? "" : " (process " + pid + ")") +
+                                      ": stop it first, or give this one another database"};
+    }
+    return Error{ErrorCode::Io, "cannot lock " + lock_path + ": " + std::strerror(reason)};
+  }
+  const std::string pid = std::to_string(::getpid());
+  if (::ftruncate(fd, 0) != 0 ||
+      ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+    // The lock holds without the note of who holds it; only the message of a refused second
+    // server is poorer.
+  }
+  return fd;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
   // Owner-only permissions: the database holds the seats' secret tokens.
   const mode_t previous_mask = umask(077);
+  int lock_fd = -1;
+  if (path != ":memory:" && !path.empty()) {
+    auto locked = lock_database(path);
+    if (!locked.ok()) {
+      umask(previous_mask);
+      return locked.error();
+    }
+    lock_fd = *locked;
+  }
   sqlite3* db = nullptr;
   const int rc =
       sqlite3_open_v2(path.c_str(), &db,
@@ -59,9 +103,10 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
     std::string message = "cannot open database " + path + ": " +
                           (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
+    if (lock_fd >= 0) ::close(lock_fd);
     return Error{ErrorCode::Io, message};
   }
-  std::unique_ptr<Storage> storage(new Storage(db));
+  std::unique_ptr<Storage> storage(new Storage(db, lock_fd));
   sqlite3_busy_timeout(db, 5000);
   for (const char* pragma : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;",
                              "PRAGMA foreign_keys=ON;", kSchema}) {
@@ -71,7 +116,8 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
   return storage;
 }
 
-Storage::Storage(sqlite3* db) : db_(db), writer_([this] { run_writer(); }) {}
+Storage::Storage(sqlite3* db, int lock_fd)
+    : db_(db), lock_fd_(lock_fd), writer_([this] { run_writer(); }) {}
 
 Storage::~Storage() {
   {
@@ -81,6 +127,7 @@ Storage::~Storage() {
   queue_changed_.notify_all();
   writer_.join();  // commits whatever is still queued first
   sqlite3_close(db_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // the next server may open the database now
 }
 
 void Storage::append_actions_async(std::string id, int index, std::vector<std::string> actions,

@@ -33,7 +33,10 @@ struct StoredGame {
 class Storage {
  public:
   // Opens or creates the database at `path` (":memory:" for a private in-memory database) and
-  // creates the schema if missing. The file is created readable by its owner only.
+  // creates the schema if missing. The file is created readable by its owner only. One Storage
+  // at a time per file: it holds an exclusive lock on `path` + ".lock" (released when it is
+  // destroyed or its process dies), and a second open fails with a message saying so, so that two
+  // servers never interleave their writes to the same games.
   static Result<std::unique_ptr<Storage>> open(const std::string& path);
   ~Storage();
   Storage(const Storage&) = delete;
@@ -66,13 +69,14 @@ class Storage {
     AppendDone done;
   };
 
-  explicit Storage(sqlite3* db);
+  Storage(sqlite3* db, int lock_fd);
   Result<bool> execute(const char* sql);
   Result<bool> insert_action(const std::string& id, int index, const std::string& action);
   Error sqlite_error(const std::string& what) const;
   void run_writer();
 
   sqlite3* db_;
+  int lock_fd_;       // the held lock file (-1: none, for ":memory:")
   std::mutex mutex_;  // the database connection
 
   std::mutex queue_mutex_;
