@@ -39,6 +39,7 @@ using carcassonne::server::HttpServer;
 using carcassonne::server::HttpServerOptions;
 using carcassonne::server::kMaxFrameBytes;
 using carcassonne::server::MessageHandler;
+using carcassonne::server::origin_allowed;
 using namespace std::chrono_literals;
 
 // Echoes text back, with commands: "close" (the server closes), "burst N" (N numbered messages).
@@ -231,6 +232,7 @@ class TransportTest : public ::testing::Test {
     options.port = 0;
     options.web_root = root_.string();
     options.threads = threads;
+    options.allowed_origins = allowed_origins_;
     server_ = std::make_unique<HttpServer>(options, handler_);
     auto port = server_->start();
     ASSERT_TRUE(port.ok()) << port.error().message;
@@ -254,6 +256,7 @@ class TransportTest : public ::testing::Test {
   EchoHandler handler_;  // declared before the server: outlives it
   std::unique_ptr<HttpServer> server_;
   std::uint16_t port_ = 0;
+  std::vector<std::string> allowed_origins_;  // for the next start_server()
 };
 
 // --- Static files ----------------------------------------------------------------------------
@@ -413,6 +416,51 @@ TEST_F(TransportTest, WebSocketOnlyAtWs) {
 }
 
 // --- WebSocket -------------------------------------------------------------------------------
+// A WebSocket opening handshake to /ws, with `origin` unless empty; the client then closes its
+// side, so the exchange ends as soon as the server has answered.
+int upgrade_status(std::uint16_t port, const std::string& origin) {
+  std::string request = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                        "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        "Sec-WebSocket-Version: 13\r\n";
+  if (!origin.empty()) request += "Origin: " + origin + "\r\n";
+  return status_of(raw_exchange(port, request + "\r\n", /*shut_write=*/true));
+}
+
+// Any web page could make its visitors' browsers play here: only the server's own page, pages the
+// operator allows, and programs (which send no Origin) may open the game socket.
+TEST_F(TransportTest, WebSocketsFromOtherWebPagesAreRefused) {
+  const std::string own = "http://127.0.0.1:" + std::to_string(port_);
+  EXPECT_EQ(upgrade_status(port_, ""), 101);
+  EXPECT_EQ(upgrade_status(port_, own), 101);
+  EXPECT_EQ(upgrade_status(port_, "HTTP://127.0.0.1:" + std::to_string(port_)), 101);
+  for (const std::string& other : {std::string("https://evil.example"), std::string("null"),
+                                   "http://127.0.0.1:" + std::to_string(port_ + 1),
+                                   std::string("http://127.0.0.1"), own + ".evil.example"})
+    EXPECT_EQ(upgrade_status(port_, other), 403) << other;
+  EXPECT_EQ(handler_.opened(), 3);
+
+  allowed_origins_ = {"https://play.example:8443"};
+  server_.reset();
+  start_server();
+  EXPECT_EQ(upgrade_status(port_, "https://play.example:8443"), 101);
+  EXPECT_EQ(upgrade_status(port_, "https://play.example"), 403);
+  allowed_origins_ = {"*"};
+  server_.reset();
+  start_server();
+  EXPECT_EQ(upgrade_status(port_, "https://evil.example"), 101);
+}
+
+TEST(OriginAllowed, SameOriginAllowedListOrNoOrigin) {
+  EXPECT_TRUE(origin_allowed("", "host:1", {}));
+  EXPECT_TRUE(origin_allowed("http://host:1", "host:1", {}));
+  EXPECT_TRUE(origin_allowed("https://Host:1", "host:1", {}));
+  EXPECT_FALSE(origin_allowed("http://host:2", "host:1", {}));
+  EXPECT_FALSE(origin_allowed("http://host:1", "", {}));
+  EXPECT_FALSE(origin_allowed("ftp://host:1", "host:1", {}));
+  EXPECT_TRUE(origin_allowed("https://a.example", "host:1", {"https://A.example"}));
+  EXPECT_TRUE(origin_allowed("null", "host:1", {"*"}));
+}
 
 TEST_F(TransportTest, EchoesAndReportsOpenAndClose) {
   {

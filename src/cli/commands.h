@@ -89,8 +89,9 @@ struct ServeOptions {
   int bot_threads = 0;   // 0: one per core
   int network_threads = 1;
   int pace_ms = 700;  // games that do not choose: a bot acts this long after the action before
-  std::vector<std::string> engines;  // NAME=COMMAND: external engines games may seat
-  int engine_ms = 1000;              // what they are asked to think per decision
+  std::vector<std::string> engines;          // NAME=COMMAND: external engines games may seat
+  int engine_ms = 1000;                      // what they are asked to think per decision
+  std::vector<std::string> allowed_origins;  // other web pages that may connect ("*": any)
 };
 // Runs the game server until SIGINT or SIGTERM. Prints "listening on http://ADDRESS:PORT" once
 // ready (tests read the port from it).

@@ -265,6 +265,12 @@ int main(int argc, char** argv) {
         ->check(whole_number(1, 64))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--allow-origin", serve.allowed_origins,
+                     "Another web page that may open the game socket, as its browser names it "
+                     "(https://example.org:8443), repeatable; * for any. The server's own page "
+                     "always may, other pages are refused")
+        ->type_name("ORIGIN");
+    serve_cmd
         ->add_option("--pace", serve.pace_ms,
                      "Milliseconds a bot waits after the action before its own, for games that do "
                      "not choose (0: at once)")

@@ -70,6 +70,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   http.port = static_cast<std::uint16_t>(options.port);
   http.web_root = options.web_root.empty() ? CARCASSONNE_WEB_ROOT : options.web_root;
   http.threads = options.network_threads;
+  http.allowed_origins = options.allowed_origins;
   server::HttpServer server(http, service);
   auto port = server.start();
   if (!port.ok()) {

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -207,6 +208,7 @@ struct Core {
   asio::io_context ioc;
   MessageHandler& handler;
   fs::path web_root;  // canonical; empty: no static files. Set by start() before any session.
+  std::vector<std::string> allowed_origins;  // set by start() before any session
 
   // Registers a session unless the server is stopping (then the session closes at once).
   bool add(std::uint64_t key, std::weak_ptr<Session> session) {
@@ -528,6 +530,19 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
         send_error(http::status::not_found, request.version(), false, false);
         return;
       }
+      // Any web page can make its visitors' browsers open a WebSocket here: only the server's own
+      // page and the configured ones may (browsers always send Origin; other programs need not).
+      const auto origin = request.find(http::field::origin);
+      const auto host = request.find(http::field::host);
+      if (origin != request.end() &&
+          !origin_allowed(std::string_view(origin->value().data(), origin->value().size()),
+                          host == request.end()
+                              ? std::string_view()
+                              : std::string_view(host->value().data(), host->value().size()),
+                          core_->allowed_origins)) {
+        send_error(http::status::forbidden, request.version(), false, false);
+        return;
+      }
       upgraded_ = true;
       auto session = std::make_shared<WsSession>(std::move(stream_), core_);
       session->run(parser_->release());
@@ -635,6 +650,23 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
 
 }  // namespace
 
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;
+  auto lower = [](std::string_view text) {
+    std::string result(text);
+    std::transform(result.begin(), result.end(), result.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return result;
+  };
+  const std::string seen = lower(origin);
+  for (const std::string& entry : allowed)
+    if (entry == "*" || lower(entry) == seen) return true;
+  if (host.empty()) return false;
+  const std::string own = lower(host);
+  return seen == "http://" + own || seen == "https://" + own;
+}
+
 // --- The server ------------------------------------------------------------------------------
 
 struct HttpServer::Impl {
@@ -691,6 +723,7 @@ Result<std::uint16_t> HttpServer::Impl::start() {
   };
   try {
     core->web_root = root;  // no session exists yet to read it
+    core->allowed_origins = options.allowed_origins;
     beast::error_code ec;
     tcp::endpoint endpoint;
     const asio::ip::address address = asio::ip::make_address(options.address, ec);

@@ -2,15 +2,18 @@
 // over WebSocket at /ws (Boost.Beast/Asio, kept inside http_server.cpp).
 //
 // Promise: static files are served only from inside the web root (no path escapes it), with the
-// right MIME types; each WebSocket text message is handed to the MessageHandler whole, in order,
-// on the network thread; frames above kMaxFrameBytes close the connection with code 1009. The
-// handler must not block (bots run elsewhere).
+// right MIME types; a WebSocket upgrade from another web page than the server's own is refused
+// (403) unless its origin is allowed; each WebSocket text message is handed to the MessageHandler
+// whole, in order, on the network thread; frames above kMaxFrameBytes close the connection with
+// code 1009. The handler must not block (bots run elsewhere).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/result.h"
 #include "server/connection.h"
@@ -24,7 +27,16 @@ struct HttpServerOptions {
   std::uint16_t port = 8080;  // 0: an ephemeral port (see start())
   std::string web_root;       // directory of index.html, app.js, ...; empty: no static files
   int threads = 1;            // network threads
+  // Web pages that may open /ws besides the server's own (the same scheme, host and port as the
+  // request's Host), each as a browser sends it ("https://example.org:8443"); "*" allows any page.
+  // Requests with no Origin (programs, not browsers) are always allowed.
+  std::vector<std::string> allowed_origins;
 };
+
+// Whether a WebSocket upgrade with this Origin header (empty: none) to this Host may proceed: no
+// Origin, the same origin as Host (http or https, ports as written), or one of `allowed`.
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed);
 
 class HttpServer {
  public:
