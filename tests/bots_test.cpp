@@ -225,7 +225,7 @@ TEST(Mcts, UnsetOptionsAreTunedForTheRuleSetAndGivenOnesKept) {
     rules.add(later);
     const MctsOptions big = tuned_for_rules(MctsOptions{}, rules);
     EXPECT_EQ(*big.rollout_turns, 0);
-    EXPECT_EQ(*big.bias, 3.0);
+    EXPECT_EQ(*big.bias, 5.0);
     EXPECT_EQ(*big.reward_scale, 30.0);
     MctsOptions given;
     given.rollout_turns = 5;

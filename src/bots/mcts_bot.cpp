@@ -446,7 +446,7 @@ MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules) {
       rules.has(Expansion::InnsCathedrals) || rules.has(Expansion::TradersBuilders) ||
       rules.has(Expansion::PrincessDragon) || rules.has(Expansion::AbbeyMayor);
   if (!options.rollout_turns) options.rollout_turns = figures_and_dragons ? 0 : 8;
-  if (!options.bias) options.bias = figures_and_dragons ? 3.0 : 0.0;
+  if (!options.bias) options.bias = figures_and_dragons ? 5.0 : 0.0;
   if (!options.reward_scale) options.reward_scale = figures_and_dragons ? 30.0 : 10.0;
   return options;
 }

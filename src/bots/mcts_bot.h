@@ -102,7 +102,7 @@ struct MctsOptions {
 //  * with any of Inns & Cathedrals, Traders & Builders, Princess & Dragon, Abbey & Mayor: no
 //    rollout (the leaf is scored once its turn is finished at random: random play of their
 //    figures, the dragon and the abbey mostly adds noise), the root biased by the greedy
-//    judgement (bias 3), and a reward scale of 30 points (their scores run three times higher; at
+//    judgement (bias 5), and a reward scale of 30 points (their scores run three times higher; at
 //    10 the rewards saturate and the search stops telling moves apart).
 MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules);
 
