@@ -233,6 +233,7 @@ class TransportTest : public ::testing::Test {
     options.web_root = root_.string();
     options.threads = threads;
     options.allowed_origins = allowed_origins_;
+    options.max_connections_per_address = max_per_address_;
     server_ = std::make_unique<HttpServer>(options, handler_);
     auto port = server_->start();
     ASSERT_TRUE(port.ok()) << port.error().message;
@@ -257,6 +258,7 @@ class TransportTest : public ::testing::Test {
   std::unique_ptr<HttpServer> server_;
   std::uint16_t port_ = 0;
   std::vector<std::string> allowed_origins_;  // for the next start_server()
+  int max_per_address_ = 64;                  // likewise
 };
 
 // --- Static files ----------------------------------------------------------------------------
@@ -449,6 +451,35 @@ TEST_F(TransportTest, WebSocketsFromOtherWebPagesAreRefused) {
   server_.reset();
   start_server();
   EXPECT_EQ(upgrade_status(port_, "https://evil.example"), 101);
+}
+
+// One address cannot take every connection: beyond its budget, connections are closed as soon as
+// they are accepted, and a slot is free again once one of its connections is gone. (All clients
+// here come from 127.0.0.1.)
+TEST_F(TransportTest, ConnectionsPerAddressAreBounded) {
+  max_per_address_ = 3;
+  server_.reset();
+  start_server();
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (int i = 0; i < 3; ++i) {
+    clients.push_back(std::make_unique<WsClient>());
+    connect(*clients.back());
+  }
+  EXPECT_TRUE(handler_.wait([&] { return handler_.opened_unlocked() == 3; }));
+  WsClient fourth;
+  EXPECT_FALSE(fourth.connect("127.0.0.1", port_, "/ws").ok());
+  EXPECT_EQ(status_of(raw_exchange(port_, get_request("/app.js"))), 0);  // HTTP counts too
+  clients.pop_back();
+  EXPECT_TRUE(handler_.wait([&] { return handler_.closed_unlocked() == 1; }));
+  // The slot is released when the session ends, just after on_close: retry briefly.
+  bool connected = false;
+  for (int attempt = 0; attempt < 50 && !connected; ++attempt) {
+    auto again = std::make_unique<WsClient>();
+    connected = again->connect("127.0.0.1", port_, "/ws").ok();
+    if (connected) clients.push_back(std::move(again));
+    if (!connected) std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_TRUE(connected);
 }
 
 TEST(OriginAllowed, SameOriginAllowedListOrNoOrigin) {

@@ -92,6 +92,7 @@ struct ServeOptions {
   std::vector<std::string> engines;          // NAME=COMMAND: external engines games may seat
   int engine_ms = 1000;                      // what they are asked to think per decision
   std::vector<std::string> allowed_origins;  // other web pages that may connect ("*": any)
+  int max_connections_per_address = 64;      // open TCP connections from one address
 };
 // Runs the game server until SIGINT or SIGTERM. Prints "listening on http://ADDRESS:PORT" once
 // ready (tests read the port from it).

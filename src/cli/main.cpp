@@ -271,6 +271,12 @@ int main(int argc, char** argv) {
                      "always may, other pages are refused")
         ->type_name("ORIGIN");
     serve_cmd
+        ->add_option("--max-connections-per-address", serve.max_connections_per_address,
+                     "Open connections one network address may hold; more are closed at once")
+        ->type_name("N")
+        ->check(whole_number(1, 1000000))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--pace", serve.pace_ms,
                      "Milliseconds a bot waits after the action before its own, for games that do "
                      "not choose (0: at once)")

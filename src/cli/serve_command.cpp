@@ -71,6 +71,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   http.web_root = options.web_root.empty() ? CARCASSONNE_WEB_ROOT : options.web_root;
   http.threads = options.network_threads;
   http.allowed_origins = options.allowed_origins;
+  http.max_connections_per_address = options.max_connections_per_address;
   server::HttpServer server(http, service);
   auto port = server.start();
   if (!port.ok()) {

@@ -61,10 +61,6 @@ namespace websocket = beast::websocket;
 namespace fs = std::filesystem;
 using tcp = asio::ip::tcp;
 
-// Outgoing bytes a connection may have queued (sent by the handler, not yet written to the
-// socket). The biggest protocol message, a full state with a long log, is well under 1 MiB, so
-// a client 16 MiB behind is not reading and only costs memory.
-constexpr std::size_t kMaxQueuedBytes = std::size_t{16} << 20;
 // After a large message the read buffer is given back, so that idle connections stay small.
 constexpr std::size_t kKeptReadBufferBytes = std::size_t{64} << 10;
 constexpr std::uint32_t kMaxRequestHeaderBytes = 16 * 1024;
@@ -210,6 +206,22 @@ struct Core {
   fs::path web_root;  // canonical; empty: no static files. Set by start() before any session.
   std::vector<std::string> allowed_origins;  // set by start() before any session
 
+  int max_per_address = 64;
+
+  // Takes one of `address`'s connection slots; false when it has none left.
+  bool claim_slot(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    int& open = per_address_[address];
+    if (open >= max_per_address) return false;
+    ++open;
+    return true;
+  }
+  void release_slot(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    const auto it = per_address_.find(address);
+    if (it != per_address_.end() && --it->second <= 0) per_address_.erase(it);
+  }
+
   // Registers a session unless the server is stopping (then the session closes at once).
   bool add(std::uint64_t key, std::weak_ptr<Session> session) {
     std::lock_guard lock(mutex_);
@@ -240,7 +252,23 @@ struct Core {
   std::mutex mutex_;
   std::condition_variable idle_;
   std::unordered_map<std::uint64_t, std::weak_ptr<Session>> sessions_;
+  std::unordered_map<std::string, int> per_address_;  // open connections of each address
   bool stopping_ = false;
+};
+
+// One connection's slot of its address, held by the HTTP session and, after an upgrade, by the
+// WebSocket session on the same socket: released when the last of them is gone.
+class AddressSlot {
+ public:
+  AddressSlot(std::shared_ptr<Core> core, std::string address)
+      : core_(std::move(core)), address_(std::move(address)) {}
+  ~AddressSlot() { core_->release_slot(address_); }
+  AddressSlot(const AddressSlot&) = delete;
+  AddressSlot& operator=(const AddressSlot&) = delete;
+
+ private:
+  std::shared_ptr<Core> core_;
+  std::string address_;
 };
 
 // Calls into the game service's handler; an exception there is its bug, reported and contained so
@@ -260,8 +288,10 @@ class WsSession final : public Session,
                         public Connection,
                         public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(beast::tcp_stream&& stream, std::shared_ptr<Core> core)
+  WsSession(beast::tcp_stream&& stream, std::shared_ptr<Core> core,
+            std::shared_ptr<AddressSlot> slot)
       : core_(std::move(core)),
+        slot_(std::move(slot)),
         executor_(stream.get_executor()),
         ws_(std::move(stream)),
         id_(next_connection_id()) {}
@@ -379,6 +409,20 @@ class WsSession final : public Session,
     }
     buffer_.consume(buffer_.size());
     if (buffer_.capacity() > kKeptReadBufferBytes) buffer_.shrink_to_fit();
+    // A client that sends requests but does not read the replies is not read either until it
+    // catches up: its replies cannot pile up in the server's memory.
+    if (queued_bytes_.load(std::memory_order_acquire) >= kPauseReadingBytes) {
+      reading_paused_ = true;
+      return;
+    }
+    read();
+  }
+
+  // After a write: reading goes on once the client has taken its replies (on the strand).
+  void resume_reading() {
+    if (!reading_paused_ || finished_ || close_started_) return;
+    if (queued_bytes_.load(std::memory_order_acquire) >= kPauseReadingBytes / 2) return;
+    reading_paused_ = false;
     read();
   }
 
@@ -413,6 +457,7 @@ class WsSession final : public Session,
     } else if (close_requested_) {
       start_close(websocket::close_code::normal);
     }
+    resume_reading();
   }
 
   void start_close(websocket::close_code code) {
@@ -440,7 +485,8 @@ class WsSession final : public Session,
     if (finished_) return;
     finished_ = true;
     closed_.store(true, std::memory_order_release);
-    abort();  // a write still in flight completes (with an error) and frees its message
+    abort();        // a write still in flight completes (with an error) and frees its message
+    slot_.reset();  // the socket is closed; the handler may keep this Connection for longer
     if (opened_) {
       std::shared_ptr<Connection> self = shared_from_this();
       call_handler("on_close", [&] { core_->handler.on_close(self); });
@@ -448,8 +494,9 @@ class WsSession final : public Session,
     core_->remove(id_);
   }
 
-  std::shared_ptr<Core> core_;      // first member: destroyed last, after the socket
-  asio::any_io_executor executor_;  // the connection's strand
+  std::shared_ptr<Core> core_;         // first member: destroyed last, after the socket
+  std::shared_ptr<AddressSlot> slot_;  // until finish(): the socket counts for its address
+  asio::any_io_executor executor_;     // the connection's strand
   websocket::stream<beast::tcp_stream> ws_;
   const std::uint64_t id_;
   http::request<http::string_body> upgrade_request_;  // kept until the handshake is done
@@ -463,12 +510,14 @@ class WsSession final : public Session,
   bool close_requested_ = false;
   bool close_started_ = false;
   bool finished_ = false;
+  bool reading_paused_ = false;  // no read pending until the queue drains (resume_reading)
 };
 
 class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, std::shared_ptr<Core> core)
+  HttpSession(tcp::socket&& socket, std::shared_ptr<Core> core, std::shared_ptr<AddressSlot> slot)
       : core_(std::move(core)),
+        slot_(std::move(slot)),
         executor_(socket.get_executor()),
         stream_(std::move(socket)),
         key_(next_connection_id()) {}
@@ -544,7 +593,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
         return;
       }
       upgraded_ = true;
-      auto session = std::make_shared<WsSession>(std::move(stream_), core_);
+      auto session = std::make_shared<WsSession>(std::move(stream_), core_, slot_);
       session->run(parser_->release());
       return;
     }
@@ -640,6 +689,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   }
 
   std::shared_ptr<Core> core_;
+  std::shared_ptr<AddressSlot> slot_;
   asio::any_io_executor executor_;  // the connection's strand (kept: stream_ is moved on upgrade)
   beast::tcp_stream stream_;
   const std::uint64_t key_;
@@ -724,6 +774,7 @@ Result<std::uint16_t> HttpServer::Impl::start() {
   try {
     core->web_root = root;  // no session exists yet to read it
     core->allowed_origins = options.allowed_origins;
+    core->max_per_address = std::max(1, options.max_connections_per_address);
     beast::error_code ec;
     tcp::endpoint endpoint;
     const asio::ip::address address = asio::ip::make_address(options.address, ec);
@@ -809,9 +860,18 @@ void HttpServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
     return;
   }
   beast::error_code ignored;
+  const tcp::endpoint peer = socket.remote_endpoint(ignored);
+  std::string address = ignored ? std::string() : peer.address().to_string();
+  if (!core->claim_slot(address)) {
+    // Over its address's budget: closed before anything is read, at no cost to anyone else.
+    socket.close(ignored);
+    accept();
+    return;
+  }
   socket.set_option(tcp::no_delay(true), ignored);  // small request/reply messages: no Nagle delay
   try {
-    std::make_shared<HttpSession>(std::move(socket), core)->run();
+    auto slot = std::make_shared<AddressSlot>(core, std::move(address));
+    std::make_shared<HttpSession>(std::move(socket), core, std::move(slot))->run();
   } catch (const std::exception& e) {
     log_line(std::string("cannot start a session: ") + e.what());
   }

@@ -2,10 +2,12 @@
 // over WebSocket at /ws (Boost.Beast/Asio, kept inside http_server.cpp).
 //
 // Promise: static files are served only from inside the web root (no path escapes it), with the
-// right MIME types; a WebSocket upgrade from another web page than the server's own is refused
-// (403) unless its origin is allowed; each WebSocket text message is handed to the MessageHandler
-// whole, in order, on the network thread; frames above kMaxFrameBytes close the connection with
-// code 1009. The handler must not block (bots run elsewhere).
+// right MIME types; at most max_connections_per_address connections per address, each holding at
+// most kMaxFrameBytes of input and kMaxQueuedBytes of output; a WebSocket upgrade from another web
+// page than the server's own is refused (403) unless its origin is allowed; each WebSocket text
+// message is handed to the MessageHandler whole, in order, on the network thread; frames above
+// kMaxFrameBytes close the connection with code 1009. The handler must not block (bots run
+// elsewhere).
 #pragma once
 
 #include <cstddef>
@@ -20,7 +22,15 @@
 
 namespace carcassonne::server {
 
-inline constexpr std::size_t kMaxFrameBytes = std::size_t{1} << 20;
+// The largest WebSocket message read at all (bigger ones close the connection with 1009): twice
+// the protocol's message limit, so that a message a little too large is still answered, while an
+// unfinished frame holds at most this much of the server's memory.
+inline constexpr std::size_t kMaxFrameBytes = std::size_t{128} << 10;
+// Outgoing bytes one WebSocket connection may have waiting: its requests are no longer read from
+// kPauseReadingBytes on (until the client reads), and beyond kMaxQueuedBytes, which only the
+// server's own pushes can reach, the connection is dropped.
+inline constexpr std::size_t kPauseReadingBytes = std::size_t{256} << 10;
+inline constexpr std::size_t kMaxQueuedBytes = std::size_t{4} << 20;
 
 struct HttpServerOptions {
   std::string address = "127.0.0.1";
@@ -31,6 +41,9 @@ struct HttpServerOptions {
   // request's Host), each as a browser sends it ("https://example.org:8443"); "*" allows any page.
   // Requests with no Origin (programs, not browsers) are always allowed.
   std::vector<std::string> allowed_origins;
+  // Open TCP connections (HTTP and WebSocket) from one network address; more are closed as soon
+  // as they are accepted, so that one client cannot take every connection the server has.
+  int max_connections_per_address = 64;
 };
 
 // Whether a WebSocket upgrade with this Origin header (empty: none) to this Host may proceed: no
