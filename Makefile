@@ -1,10 +1,11 @@
 # Front door. On a fresh Debian machine, `make run` and `make test` do all set-up.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 
-.PHONY: all deps build build-asan run test test-release test-asan python-test bench bench-load format format-check clean
+.PHONY: all deps build build-asan build-fuzz run test test-release test-asan test-fuzz fuzz python-test bench bench-load format format-check clean
 
 all: build
 
@@ -24,13 +25,48 @@ $(ASAN_BUILD)/build.ninja: CMakeLists.txt | deps
 build-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target carcassonne_tests carcassonne
 
+# libFuzzer targets (fuzz/): clang with ASan and UBSan, nothing else built.
+FUZZ_TARGETS := fuzz_record fuzz_notation fuzz_protocol
+$(FUZZ_BUILD)/build.ninja: CMakeLists.txt | deps
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
+	  -DCARCASSONNE_FUZZ=ON -DCARCASSONNE_BUILD_TESTS=OFF -DCARCASSONNE_BUILD_BENCHMARKS=OFF \
+	  -DCARCASSONNE_PYTHON=OFF
+
+build-fuzz: deps $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
+
+# Each target on its seed corpus and FUZZ_RUNS more inputs: what `make test` runs.
+FUZZ_RUNS ?= 20000
+test-fuzz: build-fuzz
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "== $$t: $(FUZZ_RUNS) inputs"; \
+	  ./$(FUZZ_BUILD)/$$t -runs=$(FUZZ_RUNS) -seed=1 -max_len=8192 -rss_limit_mb=4096 \
+	    fuzz/corpus/$${t#fuzz_} > $(FUZZ_BUILD)/$$t.log 2>&1 || { cat $(FUZZ_BUILD)/$$t.log; exit 1; }; \
+	  tail -n 2 $(FUZZ_BUILD)/$$t.log; \
+	done
+
+# Long runs: each target for FUZZ_SECONDS, its corpus growing in $(FUZZ_BUILD)/corpus (the seeds in
+# fuzz/corpus stay as they are); crashes are written to $(FUZZ_BUILD)/crashes.
+FUZZ_SECONDS ?= 600
+fuzz: build-fuzz
+	@mkdir -p $(FUZZ_BUILD)/crashes
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	  echo "== $$t: $(FUZZ_SECONDS) s"; \
+	  ./$(FUZZ_BUILD)/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -rss_limit_mb=4096 \
+	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t- -print_final_stats=1 \
+	    $(FUZZ_BUILD)/corpus/$$t fuzz/corpus/$${t#fuzz_} > $(FUZZ_BUILD)/$$t.log 2>&1 \
+	    || { tail -n 40 $(FUZZ_BUILD)/$$t.log; exit 1; }; \
+	  grep -E "^(stat::number_of_executed_units|Done)" $(FUZZ_BUILD)/$$t.log; \
+	done
+
 # The main program on its embedded default: the game server with the web app on
 # http://127.0.0.1:8080 (games stored in ~/.local/share/carcassonne/games.sqlite).
 PORT ?= 8080
 run: build
 	./$(BUILD)/carcassonne serve --port $(PORT)
 
-test: format-check test-release python-test test-asan
+test: format-check test-release python-test test-asan test-fuzz
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -E python_tests
@@ -59,4 +95,4 @@ format-check: deps
 	clang-format --dry-run --Werror $$(git ls-files '*.h' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

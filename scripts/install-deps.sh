@@ -2,9 +2,11 @@
 # Installs the Debian packages the build needs, only those missing. Safe to run repeatedly.
 set -euo pipefail
 # libboost1.81-dev: Beast/Asio for the server (never libboost-all-dev: Boost 1.74 conflicts).
+# clang, libclang-rt-dev: the libFuzzer targets (make fuzz, make test-fuzz).
 # chromium, nodejs/npm: browser tests (playwright-core from npm drives Debian's chromium).
 packages=(build-essential cmake ninja-build pkg-config git
           nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev clang-format
+          clang libclang-rt-dev
           libboost1.81-dev libsqlite3-dev chromium pybind11-dev python3-dev python3-numpy)
 # Node.js runs the browser tests; machines that have none get Debian's.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi

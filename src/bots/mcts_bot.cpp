@@ -513,8 +513,10 @@ Move MctsBot::choose_move(const Observation& seen) {
   std::vector<std::pair<Move, std::uint64_t>> totals;
   for (const auto& tree : trees) {
     for (const auto& [move, visits] : tree->root_visits()) {
+      // (A named copy for the lambda: clang before 16 cannot capture a structured binding.)
+      const Move& root_move = move;
       auto found = std::find_if(totals.begin(), totals.end(),
-                                [&](const auto& entry) { return entry.first == move; });
+                                [&](const auto& entry) { return entry.first == root_move; });
       if (found == totals.end()) {
         totals.emplace_back(move, visits);
       } else {
