@@ -35,13 +35,16 @@ $(FUZZ_BUILD)/build.ninja: CMakeLists.txt | deps
 build-fuzz: deps $(FUZZ_BUILD)/build.ninja
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
 
-# Each target on its seed corpus and FUZZ_RUNS more inputs: what `make test` runs.
+# Each target on its seed corpus and FUZZ_RUNS more inputs: what `make test` runs. (libFuzzer adds
+# the inputs it finds to the first directory it is given: a scratch one, never fuzz/corpus.)
 FUZZ_RUNS ?= 20000
 test-fuzz: build-fuzz
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "== $$t: $(FUZZ_RUNS) inputs"; \
+	  rm -rf $(FUZZ_BUILD)/smoke/$$t; mkdir -p $(FUZZ_BUILD)/smoke/$$t; \
 	  ./$(FUZZ_BUILD)/$$t -runs=$(FUZZ_RUNS) -seed=1 -max_len=8192 -rss_limit_mb=4096 \
-	    fuzz/corpus/$${t#fuzz_} > $(FUZZ_BUILD)/$$t.log 2>&1 || { cat $(FUZZ_BUILD)/$$t.log; exit 1; }; \
+	    $(FUZZ_BUILD)/smoke/$$t fuzz/corpus/$${t#fuzz_} > $(FUZZ_BUILD)/$$t.log 2>&1 \
+	    || { cat $(FUZZ_BUILD)/$$t.log; exit 1; }; \
 	  tail -n 2 $(FUZZ_BUILD)/$$t.log; \
 	done
 
