@@ -51,6 +51,10 @@ struct Harness {
     // bounded memory and time.
     options.max_games = 64;
     options.max_bot_ms = 20;
+    // Every input comes from one connection, as fast as the fuzzer goes: with budgets, most would
+    // only meet `rate_limited`. Budgets have tests of their own.
+    options.requests = {};
+    options.games_created = {};
     service = std::make_unique<GameService>(*storage, options);
     connection = std::make_shared<RecordingConnection>();
     service->on_open(connection);

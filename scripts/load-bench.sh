@@ -13,9 +13,9 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-# Every client comes from 127.0.0.1: lift the per-address connection budget for them.
+# Every client comes from 127.0.0.1: lift the per-address budgets for them.
 "$build/carcassonne" serve --port 0 --db "$work/load.sqlite" --pace 0 \
-  --max-connections-per-address 100000 >"$work/server.out" 2>"$work/server.err" &
+  --max-connections-per-address 100000 --requests-per-minute 0 --games-per-minute 0 >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 port=""
 for _ in $(seq 1 100); do

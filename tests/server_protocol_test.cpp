@@ -39,6 +39,10 @@ class ProtocolTest : public ::testing::Test {
     storage_ = std::move(storage.value());
     server::ServiceOptions options;
     options.bot_threads = 2;
+    // These tests send requests faster than any player, all from 127.0.0.1; the budgets per
+    // client have tests of their own (BudgetTest).
+    options.requests = {};
+    options.games_created = {};
     // The tiny external engine of the engine-protocol tests, seatable as "engine:tiny".
     options.engines.engines["tiny"] =
         "python3 " + std::string(CARCASSONNE_SOURCE_DIR) + "/tests/engine/tiny_engine.py last";

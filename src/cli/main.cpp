@@ -277,6 +277,27 @@ int main(int argc, char** argv) {
         ->check(whole_number(1, 1000000))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--requests-per-minute", serve.requests_per_minute,
+                     "Request budget of one client (address), in cost units: 1 a message, more for "
+                     "large or costly ones; it may spend 10 seconds' worth at once (0: unlimited)")
+        ->type_name("N")
+        ->check(whole_number(0, 100000000))
+        ->capture_default_str();
+    serve_cmd
+        ->add_option("--games-per-minute", serve.games_per_minute,
+                     "Games one client (address) may create a minute, all at once if it likes "
+                     "(0: unlimited)")
+        ->type_name("N")
+        ->check(whole_number(0, 1000000))
+        ->capture_default_str();
+    serve_cmd
+        ->add_option("--bot-threads-per-client", serve.bot_threads_per_client,
+                     "Bot threads the games of one client (address) may hold at once (0: all but "
+                     "one, at least one)")
+        ->type_name("N")
+        ->check(whole_number(0, 256))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--pace", serve.pace_ms,
                      "Milliseconds a bot waits after the action before its own, for games that do "
                      "not choose (0: at once)")

@@ -47,6 +47,11 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
       options.bot_threads > 0 ? options.bot_threads
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   service_options.default_pace_ms = options.pace_ms;
+  const double requests = options.requests_per_minute;
+  const double games = options.games_per_minute;
+  service_options.requests = {requests, std::max(100.0, requests / 6)};
+  service_options.games_created = {games, games};
+  service_options.max_bot_threads_per_client = options.bot_threads_per_client;
   service_options.engines.engine_milliseconds = options.engine_ms;
   for (const std::string& engine : options.engines) {
     const std::size_t equals = engine.find('=');

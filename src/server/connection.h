@@ -22,6 +22,9 @@ class Connection {
   virtual void close() = 0;
   // Unique for the process lifetime; stable while the connection lives.
   virtual std::uint64_t id() const = 0;
+  // The client's network address ("" when the transport has none): what per-client budgets are
+  // kept by. Stable while the connection lives.
+  virtual std::string peer_address() const { return {}; }
 };
 
 class MessageHandler {

@@ -32,6 +32,21 @@ constexpr std::size_t kMaxNameChars = 24;
 constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;  // exact in JavaScript
 constexpr int kMaxJsonDepth = 16;
 constexpr std::size_t kListedGames = 100;
+// Request budget: every message costs 1 unit plus 1 per kBytesPerCostUnit, charged before it is
+// parsed; these types cost more on top, roughly in proportion to the work they cause (replaying
+// a record, writing one, listing the lobby) next to a move.
+constexpr std::size_t kBytesPerCostUnit = 8192;
+double extra_request_cost(std::string_view type) {
+  if (type == "view_record") return 19;
+  if (type == "record" || type == "list" || type == "create") return 4;
+  return 0;
+}
+
+// Who a connection's budgets belong to: its address, or the connection itself without one.
+std::string client_of(const Connection& connection) {
+  std::string address = connection.peer_address();
+  return address.empty() ? "connection " + std::to_string(connection.id()) : address;
+}
 
 // The protocol's error code for each fault of a message's JSON.
 std::string_view json_fault_code(JsonFault fault) {
@@ -169,7 +184,8 @@ struct GameService::Game {
   std::mutex mutex;
   std::string id;
   std::string created;
-  Record record;                     // setup and the actions so far (canonical notation)
+  std::string owner;  // the client whose bots' time this game spends (client_of its creator)
+  Record record;      // setup and the actions so far (canonical notation)
   std::vector<TileType> draw_order;  // secret: the tiles after the start tile, in draw order
   std::optional<GameState> state;
   std::vector<Seat> seats;
@@ -241,6 +257,27 @@ void send_error(Connection& connection, const json& id, std::string_view code,
   reply["message"] = message;
   if (!reason.empty()) reply["reason"] = reason;
   send_json(connection, reply);
+}
+
+// Tells a client that its `what` budget is spent and how long to wait.
+void send_rate_limited(Connection& connection, const json& id, const BudgetRate& rate,
+                       std::string_view what, std::chrono::milliseconds wait) {
+  json reply = reply_to(id, "error");
+  reply["code"] = "rate_limited";
+  reply["message"] = "too many " + std::string(what) + " from this client (the budget is " +
+                     std::to_string(static_cast<long long>(rate.per_minute)) +
+                     " a minute); try again in " + std::to_string(wait.count()) + " ms";
+  reply["retry_after_ms"] = wait.count();
+  send_json(connection, reply);
+}
+
+// Takes `cost` from the connection's client's `budget`; when it is spent, answers `rate_limited`
+// to the request `id` (`what`: the budget, for the message) and returns false.
+bool within_budget(Connection& connection, ClientBudget& budget, double cost, const json& id,
+                   std::string_view what) {
+  const auto wait = budget.take(client_of(connection), cost);
+  if (wait) send_rate_limited(connection, id, budget.rate(), what, *wait);
+  return !wait;
 }
 
 // Checks that `body` has only `allowed` keys (besides "type" and "id"); names the first other.
@@ -337,7 +374,11 @@ std::optional<std::string> decision_fields(const json& body, std::int64_t& seat,
 }  // namespace
 
 GameService::GameService(Storage& storage, ServiceOptions options)
-    : storage_(storage), options_(options), bots_(std::make_unique<BotPool>(options.bot_threads)) {}
+    : storage_(storage),
+      options_(options),
+      request_budget_(options.requests),
+      create_budget_(options.games_created),
+      bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client)) {}
 
 GameService::~GameService() {
   stopping_ = true;
@@ -400,9 +441,18 @@ void GameService::on_close(const std::shared_ptr<Connection>& connection) {
 }
 
 void GameService::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
+  // Charged before parsing, so that even malformed messages spend the sender's budget; the id
+  // of a refused one is read as cheaply as for message_too_large.
+  const auto early_id = [text] {
+    return parse_strict_json(text.substr(0, kIdSearchBytes), kMaxJsonDepth, "id").captured;
+  };
+  const double cost = 1.0 + static_cast<double>(text.size() / kBytesPerCostUnit);
+  if (const auto wait = request_budget_.take(client_of(*connection), cost)) {
+    send_rate_limited(*connection, early_id(), request_budget_.rate(), "requests", *wait);
+    return;
+  }
   if (text.size() > options_.max_message_bytes) {
-    const json id = parse_strict_json(text.substr(0, kIdSearchBytes), kMaxJsonDepth, "id").captured;
-    send_error(*connection, id, "message_too_large",
+    send_error(*connection, early_id(), "message_too_large",
                "message of " + std::to_string(text.size()) + " bytes; the limit is " +
                    std::to_string(options_.max_message_bytes));
     return;
@@ -437,6 +487,9 @@ void GameService::on_message(const std::shared_ptr<Connection>& connection, std:
     return;
   }
   request.type = request.body["type"].get<std::string>();
+  if (const double extra = extra_request_cost(request.type);
+      extra > 0 && !within_budget(*connection, request_budget_, extra, request.id, "requests"))
+    return;
   try {
     handle(connection, request);
   } catch (const std::exception& e) {
@@ -648,6 +701,8 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
                       {"pace", game->pace_ms},
                       {"clock", game->clock_s}};
 
+  if (!within_budget(*connection, create_budget_, 1, request.id, "games created")) return;
+  game->owner = client_of(*connection);
   {
     std::lock_guard lock(games_mutex_);
     if (games_.size() >= options_.max_games) {
@@ -1164,13 +1219,14 @@ void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
                       (std::chrono::steady_clock::now() - game->decision_started);
     bots_->post_after(std::max(std::chrono::milliseconds(0),
                                std::chrono::duration_cast<std::chrono::milliseconds>(left)),
+                      game->owner,
                       [this, weak = std::weak_ptr<Game>(game), version = game->version()] {
                         run_bot(weak, version);
                       });
     return;
   }
   game->bot_queued = true;
-  bots_->post_after(std::chrono::milliseconds(game->pace_ms),
+  bots_->post_after(std::chrono::milliseconds(game->pace_ms), game->owner,
                     [this, weak = std::weak_ptr<Game>(game)] { run_bot(weak, -1); });
 }
 
@@ -1314,6 +1370,7 @@ Result<int> GameService::restore(std::vector<std::string>* problems) {
     auto game = std::make_shared<Game>();
     game->id = saved.id;
     game->created = saved.created;
+    game->owner = "game " + saved.id;  // who created it is not stored: each game its own client
     game->record = std::move(record.value());
     // Games stored before the pace existed play at the server's default.
     game->pace_ms = options_.default_pace_ms;

@@ -10,7 +10,10 @@
 //  * Every request gets exactly one reply (a result or an error naming the problem); a bad request
 //    never changes a game and never throws out of a handler.
 //  * No message to a client carries the order of the undrawn tiles.
-//  * Bot moves are computed on a BotPool thread, never on the caller's (network) thread.
+//  * Bot moves are computed on a BotPool thread, never on the caller's (network) thread, and the
+//    bots of different clients' games take turns on those threads.
+//  * No client spends more than its budget (ServiceOptions): over budget, it is told so and how
+//    long to wait, and nothing else happens; other clients are not affected.
 // Thread-safe: handlers may be called from several network threads at once.
 #pragma once
 
@@ -33,6 +36,7 @@
 #include "core/result.h"
 #include "engine/external_bot.h"
 #include "server/bot_pool.h"
+#include "server/client_budget.h"
 #include "server/connection.h"
 #include "server/storage.h"
 
@@ -50,6 +54,16 @@ struct ServiceOptions {
   // game (a game's `create` may choose its own, up to max_pace_ms). `carcassonne serve` uses 700.
   int default_pace_ms = 0;
   int max_pace_ms = 5000;
+  // Budgets per client: its network address, or the connection itself when it has none
+  // (docs/PROTOCOL.md, "Budgets"). A request over budget is answered `rate_limited` with the
+  // wait, and nothing else happens. A rate of 0 per minute is unlimited.
+  // Requests, in cost units: 1 each, plus 1 per 8 KiB of message, plus the extra cost of the
+  // expensive types (kExtraRequestCost in game_service.cpp).
+  BudgetRate requests{6000, 1000};
+  BudgetRate games_created{20, 20};  // games a client may create
+  // Bot threads one client's games may hold at once (0: bot_threads - 1, at least 1); the bots of
+  // all games take turns round-robin between clients (BotPool).
+  int max_bot_threads_per_client = 0;
   // External engines a game may seat as "engine:NAME" (docs/ENGINE-PROTOCOL.md), each asked to
   // think `engines.engine_milliseconds` per decision; clients can never start a program.
   BotSources engines;
@@ -145,6 +159,8 @@ class GameService final : public MessageHandler {
   std::mutex connections_mutex_;
   std::map<std::uint64_t, std::set<std::string>> watched_;  // connection id -> games it watches
 
+  ClientBudget request_budget_;
+  ClientBudget create_budget_;
   std::atomic<std::size_t> connections_{0};
   std::atomic<bool> stopping_{false};
   std::unique_ptr<BotPool> bots_;  // last: destroyed first, while the games it uses still exist

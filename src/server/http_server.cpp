@@ -265,6 +265,7 @@ class AddressSlot {
   ~AddressSlot() { core_->release_slot(address_); }
   AddressSlot(const AddressSlot&) = delete;
   AddressSlot& operator=(const AddressSlot&) = delete;
+  const std::string& address() const { return address_; }
 
  private:
   std::shared_ptr<Core> core_;
@@ -294,6 +295,7 @@ class WsSession final : public Session,
         slot_(std::move(slot)),
         executor_(stream.get_executor()),
         ws_(std::move(stream)),
+        address_(slot_ ? slot_->address() : std::string()),
         id_(next_connection_id()) {}
 
   ~WsSession() override { core_->remove(id_); }
@@ -347,6 +349,7 @@ class WsSession final : public Session,
   }
 
   std::uint64_t id() const override { return id_; }
+  std::string peer_address() const override { return address_; }
 
   // --- Session (any thread) ---
 
@@ -498,6 +501,7 @@ class WsSession final : public Session,
   std::shared_ptr<AddressSlot> slot_;  // until finish(): the socket counts for its address
   asio::any_io_executor executor_;     // the connection's strand
   websocket::stream<beast::tcp_stream> ws_;
+  const std::string address_;  // kept after finish() releases the slot
   const std::uint64_t id_;
   http::request<http::string_body> upgrade_request_;  // kept until the handshake is done
   beast::flat_buffer buffer_;
