@@ -9,6 +9,12 @@
 // percentiles and the error count (one JSON line with --json). With a fixed --seed and server,
 // every game is the same from run to run: decks come from the seed, choices from the legal lists.
 //
+// With --abuse, one abuser misbehaves in the chosen way from its own local address (so that
+// per-address budgets can tell it from the players) from --abuse-lead seconds before the games
+// are created until the players are done; the report adds what the abuser got and the server's
+// resident memory (with --server-pid). --think-ms gives the players a human pace, and --bot seats
+// one bot per game, reporting how long its turns keep the player waiting.
+//
 // All clients are C++20 coroutines on one io_context run by --threads threads, so 400 clients
 // cost a few hundred kilobytes each, not a thread each; the client side stays small next to the
 // server it measures. Exit status: 0 when every game finished without an error, 1 otherwise, 2 for
@@ -23,6 +29,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -48,6 +55,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #pragma GCC diagnostic pop
@@ -74,6 +82,33 @@ struct Options {
   double seconds = 600;  // 0: no limit
   bool json_output = false;
   bool quiet = false;
+  // A normal player's pace and table: each act waits think_ms, and with `bot` every game has one
+  // more seat, that bot's (clients_per_game may then be 1).
+  int think_ms = 0;
+  std::string bot;
+  // An abuse pattern run from abuse_address (so that per-address budgets tell the abuser and
+  // the players apart) while the players play; see kAbusePatterns.
+  std::string abuse;
+  int abusers = 0;  // connections of the abuser (0: the pattern's default)
+  std::string abuse_address = "127.0.0.2";
+  std::string abuse_record;  // view-record: the record file replayed over and over
+  double abuse_lead_seconds = 2;
+  int server_pid = 0;  // sampled for its resident memory
+};
+
+// What each abuse pattern does with each of its connections, and its default connection count.
+struct AbusePattern {
+  const char* name;
+  int connections;
+  const char* what;
+};
+constexpr AbusePattern kAbusePatterns[] = {
+    {"connections", 10000, "opens connections and holds them"},
+    {"frames", 200, "starts a 1 MiB frame and never finishes it"},
+    {"no-read", 50, "sends `list` requests without end and never reads a reply"},
+    {"create", 8, "creates games as fast as the server answers"},
+    {"bots", 1, "creates 4 games of 6 bots thinking 10 s a move"},
+    {"view-record", 8, "asks for the last step of a whole game's record, again and again"},
 };
 
 // splitmix64: a tiny generator with a documented output sequence, so a seed means the same
@@ -117,6 +152,9 @@ struct Client {
   SeatTicket ticket;
   std::uint64_t rng_seed = 0;
   std::vector<double> latencies_ms;
+  // With a bot at the table: from an ack to the next state offering a decision (the bot's turn).
+  std::vector<double> waits_ms;
+  std::optional<Clock::time_point> last_ack;
   std::unordered_map<long, Clock::time_point> sent;  // acts awaiting their ack: id -> send time
   long actions = 0;
   long errors = 0;
@@ -156,10 +194,19 @@ std::string describe(const std::exception_ptr& error) {
   }
 }
 
+// Connects (from local address `from`, when given) and opens the WebSocket.
 asio::awaitable<void> open_socket(Socket& ws, const tcp::resolver::results_type& endpoints,
-                                  const Options& options) {
+                                  const Options& options, const std::string& from = {}) {
   beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
-  co_await beast::get_lowest_layer(ws).async_connect(endpoints, asio::use_awaitable);
+  if (from.empty()) {
+    co_await beast::get_lowest_layer(ws).async_connect(endpoints, asio::use_awaitable);
+  } else {
+    const tcp::endpoint server = *endpoints.begin();
+    tcp::socket& socket = beast::get_lowest_layer(ws).socket();
+    socket.open(server.protocol());
+    socket.bind(tcp::endpoint(asio::ip::make_address(from), 0));
+    co_await beast::get_lowest_layer(ws).async_connect(server, asio::use_awaitable);
+  }
   beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
   beast::get_lowest_layer(ws).expires_never();  // the WebSocket stream keeps its own timers
   ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
@@ -186,6 +233,8 @@ json make_create(const Options& options, int index) {
   json players = json::array();
   for (int seat = 0; seat < options.clients_per_game; ++seat)
     players.push_back({{"name", "Load" + std::to_string(seat + 1)}, {"seat", "human"}});
+  if (!options.bot.empty())
+    players.push_back({{"name", "Bot"}, {"seat", "bot"}, {"bot", options.bot}});
   json expansions = json::array();
   std::stringstream list(options.expansions);
   for (std::string name; std::getline(list, name, ',');) {
@@ -193,11 +242,8 @@ json make_create(const Options& options, int index) {
   }
   const std::uint64_t seed = (options.seed + static_cast<std::uint64_t>(index)) &
                              ((std::uint64_t{1} << 53) - 1);  // the protocol's seed range
-  return {{"type", "create"},
-          {"id", index},
-          {"players", players},
-          {"expansions", expansions},
-          {"seed", seed}};
+  return {{"type", "create"},         {"id", index}, {"players", players},
+          {"expansions", expansions}, {"pace", 0},   {"seed", seed}};
 }
 
 // Phase 1: every create request goes out at once on one connection (the server answers in
@@ -282,6 +328,7 @@ asio::awaitable<void> play(const Options& options, const tcp::resolver::results_
       if (it == sent.end()) continue;
       const std::chrono::duration<double, std::milli> latency = Clock::now() - it->second;
       client.latencies_ms.push_back(latency.count());
+      client.last_ack = Clock::now();
       sent.erase(it);
       ++client.actions;
       shared.actions.fetch_add(1, std::memory_order_relaxed);
@@ -312,6 +359,16 @@ asio::awaitable<void> play(const Options& options, const tcp::resolver::results_
           !message["legal"].empty()) {
         last_legal = message["legal"];
         last_version = version;
+        if (!options.bot.empty() && client.last_ack) {
+          const std::chrono::duration<double, std::milli> wait = Clock::now() - *client.last_ack;
+          client.waits_ms.push_back(wait.count());
+          client.last_ack.reset();
+        }
+        if (options.think_ms > 0) {
+          asio::steady_timer think(co_await asio::this_coro::executor);
+          think.expires_after(std::chrono::milliseconds(options.think_ms));
+          co_await think.async_wait(asio::use_awaitable);
+        }
         const json request = next_act(version);
         co_await write_json(ws, request);
       }
@@ -319,6 +376,201 @@ asio::awaitable<void> play(const Options& options, const tcp::resolver::results_
   }
   co_await ws.async_close(websocket::close_code::normal, asio::use_awaitable);
 }
+
+// ---- Abuse: one client misbehaving from its own address while the players play ----
+
+struct AbuseStats {
+  std::atomic<long> opened{0};   // connections welcomed
+  std::atomic<long> refused{0};  // connections refused, or closed before their welcome
+  std::atomic<long> requests{0};
+  std::atomic<long> granted{0};  // replies that were not errors
+  std::atomic<long> rate_limited{0};
+  std::atomic<long> other_errors{0};
+  std::atomic<long> bytes{0};  // frames: bytes of unfinished frames the server took
+};
+
+json abuse_create(const Options& options, long id, bool bots) {
+  json players = json::array();
+  for (int seat = 0; seat < (bots ? 6 : 2); ++seat) {
+    json player = {{"name", "Abuser" + std::to_string(seat + 1)}};
+    if (bots) {
+      player["seat"] = "bot";
+      player["bot"] = "mcts:ms=10000:threads=2";
+    } else {
+      player["seat"] = "human";
+    }
+    players.push_back(player);
+  }
+  return {{"type", "create"},
+          {"id", id},
+          {"players", players},
+          {"expansions", json::array({"bcb"})},
+          {"seed", (options.seed + static_cast<std::uint64_t>(id)) & 0xffffffff}};
+}
+
+json abuse_request(const std::string& pattern, long id, const json& record) {
+  if (pattern == "view-record")
+    return {{"type", "view_record"},
+            {"id", id},
+            {"record", record},
+            {"step", record.at("actions").size()}};
+  return {{"type", "list"}, {"id", id}};
+}
+
+void count_reply(const json& reply, AbuseStats& stats) {
+  if (reply.value("type", "") != "error") {
+    ++stats.granted;
+  } else if (reply.value("code", "") == "rate_limited") {
+    ++stats.rate_limited;
+  } else {
+    ++stats.other_errors;
+  }
+}
+
+// Reads until the reply to `id` (skipping pushes) and counts it.
+asio::awaitable<void> await_reply(Socket& ws, beast::flat_buffer& buffer, long id,
+                                  AbuseStats& stats) {
+  for (;;) {
+    const json message = co_await read_json(ws, buffer);
+    if (message.contains("id") && message["id"] == id) {
+      count_reply(message, stats);
+      co_return;
+    }
+  }
+}
+
+// One of the abuser's connections, doing its pattern until the run ends (or the server closes it).
+asio::awaitable<void> abuse_connection(const Options& options,
+                                       const tcp::resolver::results_type& endpoints, int index,
+                                       const json& record, AbuseStats& stats) {
+  Socket ws(co_await asio::this_coro::executor);
+  beast::flat_buffer buffer;
+  try {
+    co_await open_socket(ws, endpoints, options, options.abuse_address);
+    const json first = co_await read_json(ws, buffer);
+    if (first.value("type", "") != "welcome") throw std::runtime_error("not welcomed");
+  } catch (const std::exception&) {
+    ++stats.refused;
+    co_return;
+  }
+  ++stats.opened;
+  const std::string& pattern = options.abuse;
+  long id = static_cast<long>(index) << 32;
+  if (pattern == "frames") {
+    // A text frame announcing 1 MiB (client frames are masked; a zero mask keeps the bytes as
+    // they are), then all of it but the last byte.
+    tcp::socket& socket = beast::get_lowest_layer(ws).socket();
+    std::vector<unsigned char> header = {0x81, 0xff, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0};
+    co_await asio::async_write(socket, asio::buffer(header), asio::use_awaitable);
+    const std::vector<char> chunk(64 * 1024, ' ');
+    long left = (1 << 20) - 1;
+    while (left > 0) {
+      const auto size = static_cast<std::size_t>(std::min<long>(left, 64 * 1024));
+      co_await asio::async_write(socket, asio::buffer(chunk.data(), size), asio::use_awaitable);
+      stats.bytes += static_cast<long>(size);
+      left -= static_cast<long>(size);
+    }
+  } else if (pattern == "no-read") {
+    for (;;) {
+      co_await write_json(ws, abuse_request(pattern, ++id, record));
+      ++stats.requests;
+    }
+  } else if (pattern == "create") {
+    for (;;) {
+      co_await write_json(ws, abuse_create(options, ++id, false));
+      ++stats.requests;
+      co_await await_reply(ws, buffer, id, stats);
+    }
+  } else if (pattern == "bots") {
+    for (int game = 0; game < 4; ++game) {
+      co_await write_json(ws, abuse_create(options, ++id, true));
+      ++stats.requests;
+      co_await await_reply(ws, buffer, id, stats);
+    }
+  } else if (pattern == "view-record") {
+    for (;;) {
+      co_await write_json(ws, abuse_request(pattern, ++id, record));
+      ++stats.requests;
+      co_await await_reply(ws, buffer, id, stats);
+    }
+  }
+  // Holds the connection open for the rest of the run.
+  for (;;) co_await read_json(ws, buffer);
+}
+
+// The server's resident memory in MiB (0 when it cannot be read).
+double resident_mib(int pid) {
+  if (pid <= 0) return 0;
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  }
+  return 0;
+}
+
+// Runs the abuse pattern on its own thread from construction to destruction, sampling the
+// server's memory every 250 ms.
+class Abuser {
+ public:
+  Abuser(const Options& options, const tcp::resolver::results_type& endpoints, json record)
+      : record_(std::move(record)), timer_(ioc_) {
+    rss_before_ = rss_peak_ = resident_mib(options.server_pid);
+    int connections = options.abusers;
+    for (const AbusePattern& pattern : kAbusePatterns)
+      if (options.abuse == pattern.name && connections == 0) connections = pattern.connections;
+    connections_ = connections;
+    for (int i = 0; i < connections; ++i)
+      asio::co_spawn(asio::make_strand(ioc_),
+                     abuse_connection(options, endpoints, i, record_, stats_), asio::detached);
+    sample(options.server_pid);
+    thread_ = std::thread([this] { ioc_.run(); });
+  }
+  ~Abuser() {
+    ioc_.stop();
+    thread_.join();
+  }
+  Abuser(const Abuser&) = delete;
+  Abuser& operator=(const Abuser&) = delete;
+
+  json report(int server_pid) {
+    const auto round1 = [](double x) { return std::round(x * 10) / 10; };
+    std::lock_guard lock(mutex_);
+    return {{"connections", connections_},
+            {"opened", stats_.opened.load()},
+            {"refused", stats_.refused.load()},
+            {"requests", stats_.requests.load()},
+            {"granted", stats_.granted.load()},
+            {"rate_limited", stats_.rate_limited.load()},
+            {"other_errors", stats_.other_errors.load()},
+            {"frame_bytes_taken", stats_.bytes.load()},
+            {"server_rss_mib",
+             {{"before", round1(rss_before_)},
+              {"peak", round1(rss_peak_)},
+              {"end", round1(resident_mib(server_pid))}}}};
+  }
+
+ private:
+  void sample(int pid) {
+    timer_.expires_after(std::chrono::milliseconds(250));
+    timer_.async_wait([this, pid](beast::error_code ec) {
+      if (ec) return;
+      {
+        std::lock_guard lock(mutex_);
+        rss_peak_ = std::max(rss_peak_, resident_mib(pid));
+      }
+      sample(pid);
+    });
+  }
+
+  asio::io_context ioc_;
+  json record_;
+  AbuseStats stats_;
+  asio::steady_timer timer_;
+  std::mutex mutex_;
+  double rss_before_ = 0, rss_peak_ = 0;
+  int connections_ = 0;
+  std::thread thread_;
+};
 
 double percentile(const std::vector<double>& sorted, double q) {
   if (sorted.empty()) return 0;
@@ -352,7 +604,23 @@ int run(const Options& options) {
   }
   raise_descriptor_limit(static_cast<std::size_t>(options.games) *
                              static_cast<std::size_t>(options.clients_per_game) +
-                         64);
+                         static_cast<std::size_t>(std::max(options.abusers, 10000)) + 64);
+
+  // --- The abuser, if any: it starts first and runs until the players are done ---
+  std::optional<Abuser> abuser;
+  if (!options.abuse.empty()) {
+    json record = json::object();
+    if (options.abuse == "view-record") {
+      std::ifstream file(options.abuse_record);
+      record = json::parse(file, nullptr, false);
+      if (record.is_discarded() || !record.contains("actions")) {
+        std::cerr << "carcassonne_load: view-record needs --abuse-record FILE, a game record\n";
+        return 2;
+      }
+    }
+    abuser.emplace(options, endpoints, std::move(record));
+    std::this_thread::sleep_for(std::chrono::duration<double>(options.abuse_lead_seconds));
+  }
 
   // --- Phase 1: games ---
   const auto setup_begin = Clock::now();
@@ -455,8 +723,11 @@ int run(const Options& options) {
     for (auto& thread : threads) thread.join();
   }  // destroys what the deadline left unfinished
   const double wall = std::chrono::duration<double>(Clock::now() - play_begin).count();
+  const json abuse = abuser ? abuser->report(options.server_pid) : json();
+  abuser.reset();
 
   // --- Report ---
+  std::vector<double> waits;
   std::vector<double> latencies;
   long actions = 0;
   std::size_t unanswered = 0;  // acts sent and never acknowledged (nor refused)
@@ -464,6 +735,7 @@ int run(const Options& options) {
   std::vector<bool> finished(static_cast<std::size_t>(options.games), false);
   for (const Client& client : clients) {
     latencies.insert(latencies.end(), client.latencies_ms.begin(), client.latencies_ms.end());
+    waits.insert(waits.end(), client.waits_ms.begin(), client.waits_ms.end());
     actions += client.actions;
     unanswered += client.sent.size();
     errors += client.errors;
@@ -472,6 +744,7 @@ int run(const Options& options) {
   }
   errors += failed_clients;
   std::sort(latencies.begin(), latencies.end());
+  std::sort(waits.begin(), waits.end());
   const int games_over = static_cast<int>(std::count(finished.begin(), finished.end(), true));
   const double rate = wall > 0 ? static_cast<double>(actions) / wall : 0;
   const double p50 = percentile(latencies, 0.50);
@@ -481,7 +754,7 @@ int run(const Options& options) {
   const auto round3 = [](double x) { return std::round(x * 1000) / 1000; };
 
   if (options.json_output) {
-    const json report = {
+    json report = {
         {"games", options.games},
         {"games_over", games_over},
         {"clients", clients.size()},
@@ -498,6 +771,15 @@ int run(const Options& options) {
         {"stalled", stalled},
         {"threads", options.threads},
         {"seed", options.seed}};
+    if (!options.bot.empty()) {
+      report["bot_turn_ms"] = {{"p50", round3(percentile(waits, 0.50))},
+                               {"p99", round3(percentile(waits, 0.99))},
+                               {"max", round3(waits.empty() ? 0 : waits.back())}};
+    }
+    if (!abuse.is_null()) {
+      report["abuse"] = abuse;
+      report["abuse"]["pattern"] = options.abuse;
+    }
     std::cout << report.dump() << std::endl;
   } else {
     char line[200];
@@ -516,7 +798,17 @@ int run(const Options& options) {
     std::snprintf(line, sizeof line,
                   "latency ms:  p50 %.2f  p90 %.2f  p99 %.2f  max %.2f  (act -> ack)\n", p50, p90,
                   p99, max);
-    std::cout << line << "errors:      " << errors << "\n"
+    std::cout << line;
+    if (!options.bot.empty()) {
+      std::snprintf(line, sizeof line,
+                    "bot turn ms: p50 %.2f  p99 %.2f  max %.2f  (ack -> our next decision)\n",
+                    percentile(waits, 0.50), percentile(waits, 0.99),
+                    waits.empty() ? 0 : waits.back());
+      std::cout << line;
+    }
+    if (!abuse.is_null())
+      std::cout << "abuse:       " << options.abuse << " " << abuse.dump() << "\n";
+    std::cout << "errors:      " << errors << "\n"
               << "unanswered:  " << unanswered << " (acts still waiting for their ack at the end)"
               << std::endl;
   }
@@ -535,8 +827,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     app.add_option("--clients-per-game", options.clients_per_game,
-                   "players per game, each a client holding one seat")
-        ->check(CLI::Range(2, 6))
+                   "players per game, each a client holding one seat (1 with --bot)")
+        ->check(CLI::Range(1, 6))
         ->capture_default_str();
     app.add_option("--expansions", options.expansions,
                    "comma-separated expansions (\"base\" for none)")
@@ -550,6 +842,33 @@ int main(int argc, char** argv) {
     app.add_option("--seconds", options.seconds, "stop after this many seconds (0: no limit)")
         ->check(CLI::Range(0.0, 1e6))
         ->capture_default_str();
+    app.add_option("--think-ms", options.think_ms, "each player waits this long before acting")
+        ->check(CLI::Range(0, 60000))
+        ->capture_default_str();
+    app.add_option("--bot", options.bot,
+                   "one more seat per game, this bot's; reports how long its turns keep the "
+                   "players waiting");
+    std::string patterns;
+    for (const AbusePattern& pattern : kAbusePatterns)
+      patterns += std::string("\n  ") + pattern.name + ": " + pattern.what + " (" +
+                  std::to_string(pattern.connections) + " connections)";
+    app.add_option("--abuse", options.abuse, "an abuse pattern to run meanwhile:" + patterns)
+        ->check([](const std::string& name) {
+          for (const AbusePattern& pattern : kAbusePatterns)
+            if (name == pattern.name) return std::string();
+          return "unknown abuse pattern " + name;
+        });
+    app.add_option("--abusers", options.abusers, "the abuser's connections (0: the pattern's)")
+        ->check(CLI::Range(0, 100000));
+    app.add_option("--abuse-address", options.abuse_address,
+                   "the abuser's local address (any 127.x.y.z on Linux loopback)")
+        ->capture_default_str();
+    app.add_option("--abuse-record", options.abuse_record, "view-record: the record to replay");
+    app.add_option("--abuse-lead", options.abuse_lead_seconds,
+                   "seconds the abuser runs before the players start")
+        ->check(CLI::Range(0.0, 600.0))
+        ->capture_default_str();
+    app.add_option("--server-pid", options.server_pid, "the server's pid, to sample its memory");
     app.add_flag("--json", options.json_output, "print one JSON line");
     app.add_flag("--quiet", options.quiet, "no progress lines on stderr");
     try {
@@ -557,6 +876,11 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
       const int code = app.exit(e);
       return code == 0 ? 0 : 2;
+    }
+    const int seats = options.clients_per_game + (options.bot.empty() ? 0 : 1);
+    if (seats < 2 || seats > 6) {
+      std::cerr << "carcassonne_load: a game has 2 to 6 seats, not " << seats << '\n';
+      return 2;
     }
     return run(options);
   } catch (const std::exception& e) {

@@ -33,12 +33,13 @@ TEST(ClientBudget, ABurstIsGrantedThenTheRateAndEachClientHasItsOwn) {
   ClientBudget budget(BudgetRate{60, 3});  // one token a second, three at once
   const auto t0 = ClientBudget::Clock::time_point{} + 1h;
   for (int i = 0; i < 3; ++i) EXPECT_FALSE(budget.take("a", 1, t0).has_value()) << i;
-  const auto wait = budget.take("a", 1, t0);
-  ASSERT_TRUE(wait.has_value());
-  EXPECT_EQ(*wait, 1000ms);                           // one token at one a second
+  const auto refusal = budget.take("a", 1, t0);
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(refusal->wait, 1000ms);  // one token at one a second
+  EXPECT_EQ(refusal->in_a_row, 1);
   EXPECT_FALSE(budget.take("b", 1, t0).has_value());  // another client is not affected
   // Half a second refills half a token: still half a second to wait.
-  EXPECT_EQ(budget.take("a", 1, t0 + 500ms), std::optional(500ms));
+  EXPECT_EQ(budget.take("a", 1, t0 + 500ms)->wait, 500ms);
   EXPECT_FALSE(budget.take("a", 1, t0 + 1000ms).has_value());
   // A long rest refills to the burst, no more.
   for (int i = 0; i < 3; ++i) EXPECT_FALSE(budget.take("a", 1, t0 + 1h).has_value()) << i;
@@ -49,10 +50,14 @@ TEST(ClientBudget, RefusalsCostNothingAndACostAboveTheBurstTakesAFullBucket) {
   ClientBudget budget(BudgetRate{60, 3});
   const auto t0 = ClientBudget::Clock::time_point{} + 1h;
   EXPECT_FALSE(budget.take("a", 2, t0).has_value());
-  EXPECT_EQ(budget.take("a", 2, t0), std::optional(1000ms));  // 1 left, 2 needed
-  EXPECT_EQ(budget.take("a", 2, t0), std::optional(1000ms));  // the refusal took nothing
+  EXPECT_EQ(budget.take("a", 2, t0)->wait, 1000ms);  // 1 left, 2 needed
+  const auto again = budget.take("a", 2, t0);
+  EXPECT_EQ(again->wait, 1000ms);  // the refusal took nothing
+  EXPECT_EQ(again->in_a_row, 2);
   EXPECT_FALSE(budget.take("a", 1, t0).has_value());
-  EXPECT_EQ(budget.take("a", 50, t0), std::optional(3000ms));  // needs the whole burst
+  const auto whole = budget.take("a", 50, t0);
+  EXPECT_EQ(whole->wait, 3000ms);  // needs the whole burst
+  EXPECT_EQ(whole->in_a_row, 1);   // a grant in between starts the count again
   EXPECT_FALSE(budget.take("a", 50, t0 + 3s).has_value());
 }
 
@@ -189,9 +194,10 @@ class FakeConnection final : public server::Connection {
     std::lock_guard lock(mutex_);
     sent_.push_back(json::parse(text));
   }
-  void close() override {}
+  void close() override { closed_ = true; }
   std::uint64_t id() const override { return id_; }
   std::string peer_address() const override { return address_; }
+  bool closed() const { return closed_; }
   json last() {
     std::lock_guard lock(mutex_);
     return sent_.empty() ? json() : sent_.back();
@@ -202,6 +208,7 @@ class FakeConnection final : public server::Connection {
   std::string address_;
   std::mutex mutex_;
   std::vector<json> sent_;
+  std::atomic<bool> closed_ = false;
 };
 
 class BudgetTest : public ::testing::Test {
@@ -252,6 +259,20 @@ TEST_F(BudgetTest, RequestsOverBudgetAreToldToWaitAndOtherAddressesAreServed) {
   // Others are served as if nothing happened.
   const auto other = connect("198.51.100.7");
   for (int i = 0; i < 5; ++i) EXPECT_EQ(request(other, {{"type", "ping"}})["type"], "pong");
+}
+
+TEST_F(BudgetTest, AConnectionThatGoesOnSendingWhileRefusedIsClosed) {
+  server::ServiceOptions options;
+  options.requests = {60, 1};
+  start(options);
+  const auto spender = connect("192.0.2.1");
+  EXPECT_EQ(request(spender, {{"type", "ping"}})["type"], "pong");
+  for (int i = 1; i < 100; ++i) {
+    EXPECT_EQ(request(spender, {{"type", "ping"}})["code"], "rate_limited");
+    ASSERT_FALSE(spender->closed()) << "closed after " << i << " refusals";
+  }
+  EXPECT_EQ(request(spender, {{"type", "ping"}})["code"], "rate_limited");  // the 100th
+  EXPECT_TRUE(spender->closed());
 }
 
 TEST_F(BudgetTest, MalformedAndLargeMessagesSpendTheBudgetToo) {

@@ -12,14 +12,14 @@ double ClientBudget::refilled(const Bucket& bucket, Clock::time_point now) const
   return std::min(rate_.burst, bucket.tokens + std::max(0.0, minutes) * rate_.per_minute);
 }
 
-std::optional<std::chrono::milliseconds> ClientBudget::take(const std::string& client, double cost,
-                                                            Clock::time_point now) {
+std::optional<BudgetRefusal> ClientBudget::take(const std::string& client, double cost,
+                                                Clock::time_point now) {
   if (rate_.unlimited()) return std::nullopt;
   std::lock_guard lock(mutex_);
   auto it = buckets_.find(client);
   if (it == buckets_.end()) {
     sweep(now);
-    it = buckets_.emplace(client, Bucket{rate_.burst, now}).first;
+    it = buckets_.emplace(client, Bucket{rate_.burst, now, 0}).first;
   }
   Bucket& bucket = it->second;
   bucket.tokens = refilled(bucket, now);
@@ -28,10 +28,12 @@ std::optional<std::chrono::milliseconds> ClientBudget::take(const std::string& c
   const double need = std::min(cost, rate_.burst);
   if (bucket.tokens >= need) {
     bucket.tokens -= need;
+    bucket.refused_in_a_row = 0;
     return std::nullopt;
   }
   const double ms = std::ceil((need - bucket.tokens) / rate_.per_minute * 60000.0);
-  return std::chrono::milliseconds(static_cast<std::int64_t>(std::max(1.0, ms)));
+  return BudgetRefusal{std::chrono::milliseconds(static_cast<std::int64_t>(std::max(1.0, ms))),
+                       ++bucket.refused_in_a_row};
 }
 
 std::size_t ClientBudget::clients() const {

@@ -25,14 +25,21 @@ struct BudgetRate {
   bool unlimited() const { return per_minute <= 0; }
 };
 
+// A request refused: how long until it would be granted, and how many of the client's requests
+// in a row, this one included, were refused (a client that goes on regardless may be cut off).
+struct BudgetRefusal {
+  std::chrono::milliseconds wait{0};
+  int in_a_row = 0;
+};
+
 class ClientBudget {
  public:
   using Clock = std::chrono::steady_clock;
   explicit ClientBudget(BudgetRate rate) : rate_(rate) {}
 
-  // Empty when granted; else the wait until `cost` tokens would be there.
-  std::optional<std::chrono::milliseconds> take(const std::string& client, double cost,
-                                                Clock::time_point now = Clock::now());
+  // Empty when granted.
+  std::optional<BudgetRefusal> take(const std::string& client, double cost,
+                                    Clock::time_point now = Clock::now());
   const BudgetRate& rate() const { return rate_; }
   std::size_t clients() const;
 
@@ -40,6 +47,7 @@ class ClientBudget {
   struct Bucket {
     double tokens = 0;
     Clock::time_point updated;
+    int refused_in_a_row = 0;
   };
   // With the mutex held: the bucket's tokens at `now`.
   double refilled(const Bucket& bucket, Clock::time_point now) const;

@@ -36,6 +36,7 @@ constexpr std::size_t kListedGames = 100;
 // parsed; these types cost more on top, roughly in proportion to the work they cause (replaying
 // a record, writing one, listing the lobby) next to a move.
 constexpr std::size_t kBytesPerCostUnit = 8192;
+constexpr int kRefusalsBeforeClosing = 100;
 double extra_request_cost(std::string_view type) {
   if (type == "view_record") return 19;
   if (type == "record" || type == "list" || type == "create") return 4;
@@ -259,25 +260,28 @@ void send_error(Connection& connection, const json& id, std::string_view code,
   send_json(connection, reply);
 }
 
-// Tells a client that its `what` budget is spent and how long to wait.
+// Tells a client that its `what` budget is spent and how long to wait. A client that goes on
+// sending regardless costs the server a refusal per message: after kRefusalsBeforeClosing in a
+// row, the connection that sent the last one is closed.
 void send_rate_limited(Connection& connection, const json& id, const BudgetRate& rate,
-                       std::string_view what, std::chrono::milliseconds wait) {
+                       std::string_view what, const BudgetRefusal& refusal) {
   json reply = reply_to(id, "error");
   reply["code"] = "rate_limited";
   reply["message"] = "too many " + std::string(what) + " from this client (the budget is " +
                      std::to_string(static_cast<long long>(rate.per_minute)) +
-                     " a minute); try again in " + std::to_string(wait.count()) + " ms";
-  reply["retry_after_ms"] = wait.count();
+                     " a minute); try again in " + std::to_string(refusal.wait.count()) + " ms";
+  reply["retry_after_ms"] = refusal.wait.count();
   send_json(connection, reply);
+  if (refusal.in_a_row >= kRefusalsBeforeClosing) connection.close();
 }
 
 // Takes `cost` from the connection's client's `budget`; when it is spent, answers `rate_limited`
 // to the request `id` (`what`: the budget, for the message) and returns false.
 bool within_budget(Connection& connection, ClientBudget& budget, double cost, const json& id,
                    std::string_view what) {
-  const auto wait = budget.take(client_of(connection), cost);
-  if (wait) send_rate_limited(connection, id, budget.rate(), what, *wait);
-  return !wait;
+  const auto refusal = budget.take(client_of(connection), cost);
+  if (refusal) send_rate_limited(connection, id, budget.rate(), what, *refusal);
+  return !refusal;
 }
 
 // Checks that `body` has only `allowed` keys (besides "type" and "id"); names the first other.
@@ -447,8 +451,8 @@ void GameService::on_message(const std::shared_ptr<Connection>& connection, std:
     return parse_strict_json(text.substr(0, kIdSearchBytes), kMaxJsonDepth, "id").captured;
   };
   const double cost = 1.0 + static_cast<double>(text.size() / kBytesPerCostUnit);
-  if (const auto wait = request_budget_.take(client_of(*connection), cost)) {
-    send_rate_limited(*connection, early_id(), request_budget_.rate(), "requests", *wait);
+  if (const auto refusal = request_budget_.take(client_of(*connection), cost)) {
+    send_rate_limited(*connection, early_id(), request_budget_.rate(), "requests", *refusal);
     return;
   }
   if (text.size() > options_.max_message_bytes) {
