@@ -17,6 +17,7 @@
 #include "server/client_budget.h"
 #include "server/game_service.h"
 #include "server/storage.h"
+#include "service_harness.h"
 
 namespace carcassonne::testing {
 namespace {
@@ -187,59 +188,22 @@ TEST(BotPool, TasksFallDueInTheirOrderAndDestructionDropsWaitingOnes) {
 
 // ---- The game service's budgets ----
 
-class FakeConnection final : public server::Connection {
- public:
-  FakeConnection(std::uint64_t id, std::string address) : id_(id), address_(std::move(address)) {}
-  void send(std::string text) override {
-    std::lock_guard lock(mutex_);
-    sent_.push_back(json::parse(text));
-  }
-  void close() override { closed_ = true; }
-  std::uint64_t id() const override { return id_; }
-  std::string peer_address() const override { return address_; }
-  bool closed() const { return closed_; }
-  json last() {
-    std::lock_guard lock(mutex_);
-    return sent_.empty() ? json() : sent_.back();
-  }
-
- private:
-  std::uint64_t id_;
-  std::string address_;
-  std::mutex mutex_;
-  std::vector<json> sent_;
-  std::atomic<bool> closed_ = false;
-};
-
 class BudgetTest : public ::testing::Test {
  protected:
-  void start(server::ServiceOptions options) {
-    auto storage = server::Storage::open(":memory:");
-    ASSERT_TRUE(storage.ok()) << storage.error().message;
-    storage_ = std::move(*storage);
-    service_ = std::make_unique<server::GameService>(*storage_, options);
-  }
+  void start(const server::ServiceOptions& options) { ASSERT_TRUE(harness_.start(options)); }
   std::shared_ptr<FakeConnection> connect(std::string address) {
-    auto connection = std::make_shared<FakeConnection>(++connections_, std::move(address));
-    service_->on_open(connection);
-    return connection;
+    return harness_.connect(std::move(address));
   }
-  json request(const std::shared_ptr<FakeConnection>& connection, json message) {
-    message["id"] = ++ids_;
-    service_->on_message(connection, message.dump());
-    const json reply = connection->last();
-    EXPECT_EQ(reply.value("id", json()), ids_) << reply.dump();
-    return reply;
+  json request(const std::shared_ptr<FakeConnection>& connection, const json& message) {
+    return harness_.request(connection, message);
   }
   static json two_humans() {
     return {{"type", "create"},
             {"players", {{{"name", "A"}, {"seat", "human"}}, {{"name", "B"}, {"seat", "human"}}}}};
   }
+  server::GameService& service() { return harness_.service(); }
 
-  std::unique_ptr<server::Storage> storage_;
-  std::unique_ptr<server::GameService> service_;
-  std::uint64_t connections_ = 0;
-  int ids_ = 0;
+  ServiceHarness harness_;
 };
 
 TEST_F(BudgetTest, RequestsOverBudgetAreToldToWaitAndOtherAddressesAreServed) {
@@ -281,12 +245,12 @@ TEST_F(BudgetTest, MalformedAndLargeMessagesSpendTheBudgetToo) {
   start(options);
   const auto spender = connect("192.0.2.1");
   for (int i = 0; i < 4; ++i) {
-    service_->on_message(spender, "{\"id\":1,");
+    service().on_message(spender, "{\"id\":1,");
     EXPECT_EQ(spender->last()["code"], "bad_json");
   }
   // 1 unit plus 1 per 8 KiB: a 40 KiB message costs 6 and leaves nothing of the ten.
   const std::string large = R"({"type":"ping","pad":")" + std::string(40 * 1024, 'x') + "\"}";
-  service_->on_message(spender, large);
+  service().on_message(spender, large);
   EXPECT_EQ(spender->last()["code"], "bad_request");  // the unknown key "pad"
   EXPECT_EQ(request(spender, {{"type", "ping"}})["code"], "rate_limited");
 }
@@ -315,7 +279,7 @@ TEST_F(BudgetTest, GamesCreatedAreBudgetedPerAddressAndARefusalCreatesNothing) {
   EXPECT_EQ(refused["code"], "rate_limited");
   EXPECT_GT(refused["retry_after_ms"].get<int>(), 29000);
   EXPECT_LE(refused["retry_after_ms"].get<int>(), 30000);
-  EXPECT_EQ(service_->game_count(), 2u);
+  EXPECT_EQ(service().game_count(), 2u);
   // A refused setup spends requests, not games.
   json bad = two_humans();
   bad["players"] = json::array();
@@ -323,7 +287,7 @@ TEST_F(BudgetTest, GamesCreatedAreBudgetedPerAddressAndARefusalCreatesNothing) {
   const auto other = connect("198.51.100.7");
   EXPECT_EQ(request(other, two_humans())["type"], "created");
   EXPECT_EQ(request(other, two_humans())["type"], "created");
-  EXPECT_EQ(service_->game_count(), 4u);
+  EXPECT_EQ(service().game_count(), 4u);
 }
 
 TEST_F(BudgetTest, ConnectionsWithoutAnAddressAreEachTheirOwnClient) {

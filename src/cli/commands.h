@@ -97,6 +97,10 @@ struct ServeOptions {
   int requests_per_minute = 6000;  // request cost units; the burst is 10 seconds' worth
   int games_per_minute = 20;       // games created; the burst is one minute's worth
   int bot_threads_per_client = 0;  // 0: bot threads - 1, at least 1
+  // Games in memory; finished and idle games leave it (archived in the database) after these.
+  int max_games = 10000;
+  int finished_stay_s = 60;
+  int idle_stay_s = 1800;
 };
 // Runs the game server until SIGINT or SIGTERM. Prints "listening on http://ADDRESS:PORT" once
 // ready (tests read the port from it).

@@ -298,6 +298,27 @@ int main(int argc, char** argv) {
         ->check(whole_number(0, 256))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--max-games", serve.max_games,
+                     "Games held in memory; archived games do not count. With the cap reached, "
+                     "creating or opening another game is answered busy")
+        ->type_name("N")
+        ->check(whole_number(1, 1000000))
+        ->capture_default_str();
+    serve_cmd
+        ->add_option("--finished-stay", serve.finished_stay_s,
+                     "Seconds a finished game nobody watches stays in memory before it is "
+                     "archived (listed and loaded back on demand)")
+        ->type_name("S")
+        ->check(whole_number(0, 1000000))
+        ->capture_default_str();
+    serve_cmd
+        ->add_option("--idle-stay", serve.idle_stay_s,
+                     "Seconds a running game nobody watches and nobody plays stays in memory "
+                     "before it is archived")
+        ->type_name("S")
+        ->check(whole_number(0, 1000000))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--pace", serve.pace_ms,
                      "Milliseconds a bot waits after the action before its own, for games that do "
                      "not choose (0: at once)")

@@ -52,6 +52,9 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.requests = {requests, std::max(100.0, requests / 6)};
   service_options.games_created = {games, games};
   service_options.max_bot_threads_per_client = options.bot_threads_per_client;
+  service_options.max_games = static_cast<std::size_t>(options.max_games);
+  service_options.finished_stay_s = options.finished_stay_s;
+  service_options.idle_stay_s = options.idle_stay_s;
   service_options.engines.engine_milliseconds = options.engine_ms;
   for (const std::string& engine : options.engines) {
     const std::size_t equals = engine.find('=');

@@ -382,7 +382,9 @@ GameService::GameService(Storage& storage, ServiceOptions options)
       options_(options),
       request_budget_(options.requests),
       create_budget_(options.games_created),
-      bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client)) {}
+      bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client)) {
+  schedule_sweep();
+}
 
 GameService::~GameService() {
   stopping_ = true;
@@ -393,12 +395,6 @@ GameService::~GameService() {
 std::size_t GameService::game_count() const {
   std::lock_guard lock(games_mutex_);
   return games_.size();
-}
-
-std::shared_ptr<GameService::Game> GameService::find_game(const std::string& id) const {
-  std::lock_guard lock(games_mutex_);
-  const auto it = games_.find(id);
-  return it == games_.end() ? nullptr : it->second;
 }
 
 // ---- Transport events ----
@@ -430,7 +426,7 @@ void GameService::on_close(const std::shared_ptr<Connection>& connection) {
     watched_.erase(it);
   }
   for (const std::string& id : watched) {
-    const std::shared_ptr<Game> game = find_game(id);
+    const std::shared_ptr<Game> game = loaded_game(id);  // an archived game has no watchers
     if (!game) continue;
     std::lock_guard lock(game->mutex);
     auto& watchers = game->watchers;
@@ -721,7 +717,6 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
       return;
     }
     games_[game->id] = game;
-    game_order_.push_back(game->id);
   }
 
   json reply = reply_to(request.id, "created");
@@ -738,44 +733,69 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
 
 // ---- list ----
 
+json GameService::lobby_entry(const Game& game) {
+  const std::vector<PlayerView> views = game.player_views();
+  json players = json::array();
+  for (std::size_t s = 0; s < game.seats.size(); ++s) {
+    json player = {
+        {"seat", s}, {"name", game.seats[s].name}, {"kind", game.seats[s].bot ? "bot" : "human"}};
+    if (game.seats[s].bot) {
+      player["bot"] = game.seats[s].bot_spec;
+    } else {
+      player["joined"] = game.seats[s].joined;
+      player["online"] = views[s].online;
+    }
+    players.push_back(player);
+  }
+  return {{"game", game.id},
+          {"status", game.status()},
+          {"created", game.created},
+          {"expansions", expansions_json(game.record.rules)},
+          {"rules", rules_json(game.record.rules)},
+          {"version", game.version()},
+          {"tiles_left", game.state->tiles_left_in_deck()},
+          {"players", players}};
+}
+
 void GameService::handle_list(const std::shared_ptr<Connection>& connection, Request& request) {
   if (auto bad = unknown_key(request.body, {})) {
     send_error(*connection, request.id, "bad_request", *bad);
     return;
   }
-  std::vector<std::shared_ptr<Game>> newest;
+  // The newest games, in memory or archived: (created, id) descending. A game's id and creation
+  // time never change, so they are read without its mutex.
+  const auto newer = [](const std::pair<std::string, std::string>& a,
+                        const std::pair<std::string, std::string>& b) { return a > b; };
+  std::vector<std::shared_ptr<Game>> loaded;
   {
     std::lock_guard lock(games_mutex_);
-    for (auto it = game_order_.rbegin(); it != game_order_.rend() && newest.size() < kListedGames;
-         ++it)
-      newest.push_back(games_.at(*it));
+    loaded.reserve(games_.size());
+    for (const auto& entry : games_) loaded.push_back(entry.second);
   }
-  json games = json::array();
-  for (const auto& game : newest) {
+  const std::size_t shown = std::min(loaded.size(), kListedGames);
+  std::partial_sort(loaded.begin(), loaded.begin() + static_cast<std::ptrdiff_t>(shown),
+                    loaded.end(), [&](const auto& a, const auto& b) {
+                      return newer({a->created, a->id}, {b->created, b->id});
+                    });
+  loaded.resize(shown);
+  std::vector<std::pair<std::pair<std::string, std::string>, json>> entries;
+  for (const auto& game : loaded) {
     std::lock_guard lock(game->mutex);
-    const std::vector<PlayerView> views = game->player_views();
-    json players = json::array();
-    for (std::size_t s = 0; s < game->seats.size(); ++s) {
-      json player = {{"seat", s},
-                     {"name", game->seats[s].name},
-                     {"kind", game->seats[s].bot ? "bot" : "human"}};
-      if (game->seats[s].bot) {
-        player["bot"] = game->seats[s].bot_spec;
-      } else {
-        player["joined"] = game->seats[s].joined;
-        player["online"] = views[s].online;
-      }
-      players.push_back(player);
-    }
-    games.push_back({{"game", game->id},
-                     {"status", game->status()},
-                     {"created", game->created},
-                     {"expansions", expansions_json(game->record.rules)},
-                     {"rules", rules_json(game->record.rules)},
-                     {"version", game->version()},
-                     {"tiles_left", game->state->tiles_left_in_deck()},
-                     {"players", players}});
+    entries.push_back({{game->created, game->id}, lobby_entry(*game)});
   }
+  auto archived = storage_.archived_games(static_cast<int>(kListedGames));
+  if (archived.ok()) {
+    for (const Storage::ArchivedGame& game : *archived) {
+      if (loaded_game(game.id)) continue;  // loaded back: its entry above is the fresh one
+      json summary = json::parse(game.summary_json, nullptr, false);
+      if (summary.is_object()) entries.push_back({{game.created, game.id}, std::move(summary)});
+    }
+  }
+  std::sort(entries.begin(), entries.end(),
+            [&](const auto& a, const auto& b) { return newer(a.first, b.first); });
+  json games = json::array();
+  for (std::size_t i = 0; i < entries.size() && i < kListedGames; ++i)
+    games.push_back(std::move(entries[i].second));
   json reply = reply_to(request.id, "games");
   reply["games"] = games;
   send_json(*connection, reply);
@@ -794,8 +814,15 @@ std::shared_ptr<GameService::Game> GameService::requested_game(
     send_error(connection, request.id, "bad_request", *bad);
     return nullptr;
   }
-  std::shared_ptr<Game> game = find_game(id);
-  if (!game) send_error(connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+  bool full = false;
+  std::shared_ptr<Game> game = find_game(id, &full);
+  if (full) {
+    send_error(
+        connection, request.id, "busy",
+        "the server holds too many games to load game " + quote_text(id, 64) + "; try later");
+  } else if (!game) {
+    send_error(connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
+  }
   return game;
 }
 
@@ -1350,76 +1377,158 @@ void GameService::handle_view_record(const std::shared_ptr<Connection>& connecti
   send_json(*connection, reply);
 }
 
-// ---- restore ----
+// ---- restore, and games between memory and the archive ----
+
+Result<std::shared_ptr<GameService::Game>> GameService::revive(StoredGame& saved) const {
+  const auto problem = [](const std::string& message) { return Error{ErrorCode::Io, message}; };
+  const json setup = json::parse(saved.setup_json, nullptr, false);
+  if (setup.is_discarded() || !setup.contains("record") || !setup.contains("seats") ||
+      !setup["seats"].is_array())
+    return problem("unreadable setup");
+  auto record = parse_record(setup["record"].dump());
+  if (!record.ok()) return problem(record.error().message);
+  auto game = std::make_shared<Game>();
+  game->id = saved.id;
+  game->created = saved.created;
+  game->owner = "game " + saved.id;  // who created it is not stored: each game its own client
+  game->record = std::move(record.value());
+  // Games stored before the pace existed play at the server's default.
+  game->pace_ms = options_.default_pace_ms;
+  if (setup.contains("pace") && setup["pace"].is_number_integer())
+    game->pace_ms = std::clamp(setup["pace"].get<int>(), 0, options_.max_pace_ms);
+  if (setup.contains("clock") && setup["clock"].is_number_integer())
+    game->clock_s = std::clamp(setup["clock"].get<int>(), 0, 3600);
+  const json& seats = setup["seats"];
+  if (seats.size() != game->record.players.size()) return problem("seats and players differ");
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    Game::Seat seat;
+    seat.name = game->record.players[s];
+    seat.bot = stored_text(seats[s], "kind") == "bot";
+    seat.bot_spec = stored_text(seats[s], "bot");
+    seat.token = stored_text(seats[s], "token");
+    seat.joined = false;
+    game->seats.push_back(std::move(seat));
+  }
+  game->record.actions = std::move(saved.actions);
+  auto replayed = replay_narrated(game->record, game->record.actions.size(), game->player_views());
+  if (!replayed.ok()) return problem("stored " + replayed.error().message);
+  game->state = std::move(replayed->state);
+  game->draw_order = std::move(replayed->draw_order);
+  game->log = std::move(replayed->log);
+  // Seats that were ever joined: a seat with any stored action of its own has been played.
+  for (const json& entry : game->log)
+    if (entry.contains("seat") && entry["seat"].is_number_integer())
+      game->seats[entry["seat"].get<std::size_t>()].joined = true;
+  return game;
+}
 
 Result<int> GameService::restore(std::vector<std::string>* problems) {
+  std::lock_guard archive_lock(archive_mutex_);
   auto stored = storage_.load_all();
   if (!stored.ok()) return stored.error();
   int restored = 0;
+  // Finished games go straight to the archive: the lobby lists them from there.
+  std::vector<std::pair<std::string, std::string>> finished;
   for (StoredGame& saved : stored.value()) {
-    const auto problem = [&](const std::string& message) {
-      if (problems != nullptr) problems->push_back("game " + saved.id + ": " + message);
-    };
-    const json setup = json::parse(saved.setup_json, nullptr, false);
-    if (setup.is_discarded() || !setup.contains("record") || !setup.contains("seats") ||
-        !setup["seats"].is_array()) {
-      problem("unreadable setup");
+    auto revived = revive(saved);
+    if (!revived.ok()) {
+      if (problems != nullptr)
+        problems->push_back("game " + saved.id + ": " + revived.error().message);
       continue;
     }
-    auto record = parse_record(setup["record"].dump());
-    if (!record.ok()) {
-      problem(record.error().message);
-      continue;
-    }
-    auto game = std::make_shared<Game>();
-    game->id = saved.id;
-    game->created = saved.created;
-    game->owner = "game " + saved.id;  // who created it is not stored: each game its own client
-    game->record = std::move(record.value());
-    // Games stored before the pace existed play at the server's default.
-    game->pace_ms = options_.default_pace_ms;
-    if (setup.contains("pace") && setup["pace"].is_number_integer())
-      game->pace_ms = std::clamp(setup["pace"].get<int>(), 0, options_.max_pace_ms);
-    if (setup.contains("clock") && setup["clock"].is_number_integer())
-      game->clock_s = std::clamp(setup["clock"].get<int>(), 0, 3600);
-    const json& seats = setup["seats"];
-    if (seats.size() != game->record.players.size()) {
-      problem("seats and players differ");
-      continue;
-    }
-    for (std::size_t s = 0; s < seats.size(); ++s) {
-      Game::Seat seat;
-      seat.name = game->record.players[s];
-      seat.bot = stored_text(seats[s], "kind") == "bot";
-      seat.bot_spec = stored_text(seats[s], "bot");
-      seat.token = stored_text(seats[s], "token");
-      seat.joined = false;
-      game->seats.push_back(std::move(seat));
-    }
-    game->record.actions = std::move(saved.actions);
-    auto replayed =
-        replay_narrated(game->record, game->record.actions.size(), game->player_views());
-    if (!replayed.ok()) {
-      problem("stored " + replayed.error().message);
-      continue;
-    }
-    game->state = std::move(replayed->state);
-    game->draw_order = std::move(replayed->draw_order);
-    game->log = std::move(replayed->log);
-    // Seats that were ever joined: a seat with any stored action of its own has been played.
-    for (const json& entry : game->log)
-      if (entry.contains("seat") && entry["seat"].is_number_integer())
-        game->seats[entry["seat"].get<std::size_t>()].joined = true;
-    {
-      std::lock_guard lock(games_mutex_);
-      games_[game->id] = game;
-      game_order_.push_back(game->id);
-    }
+    const std::shared_ptr<Game>& game = *revived;
     std::lock_guard lock(game->mutex);
+    if (game->state->over()) {
+      finished.emplace_back(game->id, lobby_entry(*game).dump());
+      continue;
+    }
+    {
+      std::lock_guard games_lock(games_mutex_);
+      games_[game->id] = game;
+    }
     schedule_bot(game);
     ++restored;
   }
+  if (!finished.empty()) {
+    auto archived = storage_.archive_games(finished);
+    if (!archived.ok()) return archived.error();
+  }
   return restored;
+}
+
+std::shared_ptr<GameService::Game> GameService::loaded_game(const std::string& id) const {
+  std::lock_guard lock(games_mutex_);
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<GameService::Game> GameService::find_game(const std::string& id, bool* full) {
+  if (std::shared_ptr<Game> game = loaded_game(id)) return game;
+  std::lock_guard archive_lock(archive_mutex_);
+  if (std::shared_ptr<Game> game = loaded_game(id)) return game;  // loaded back meanwhile
+  auto stored = storage_.load_game(id);
+  if (!stored.ok() || !stored->has_value()) return nullptr;
+  auto revived = revive(**stored);
+  if (!revived.ok()) return nullptr;  // restore() reported it when the server started
+  std::shared_ptr<Game> game = std::move(*revived);
+  {
+    std::lock_guard lock(games_mutex_);
+    if (games_.size() >= options_.max_games) {
+      if (full != nullptr) *full = true;
+      return nullptr;
+    }
+    games_[id] = game;
+  }
+  // In memory again, the game's archived summary would go stale. Should this fail, the game
+  // stays archived with an older summary and is still loaded when someone opens it.
+  (void)storage_.unarchive_game(id);
+  std::lock_guard lock(game->mutex);
+  schedule_bot(game);
+  return game;
+}
+
+std::size_t GameService::evict_idle_games() {
+  std::lock_guard archive_lock(archive_mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  std::vector<std::shared_ptr<Game>> leaving;
+  std::vector<std::pair<std::string, std::string>> summaries;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (auto it = games_.begin(); it != games_.end();) {
+      Game& game = *it->second;
+      // A game busy right now is not idle; the next sweep looks again.
+      std::unique_lock game_lock(game.mutex, std::try_to_lock);
+      const bool watched =
+          std::any_of(game.watchers.begin(), game.watchers.end(),
+                      [](const Game::Watcher& w) { return !w.connection.expired(); });
+      const auto stay = std::chrono::seconds(game.state->over() ? options_.finished_stay_s
+                                                                : options_.idle_stay_s);
+      if (game_lock.owns_lock() && !watched && !game.committing && !game.bot_queued &&
+          now - game.decision_started >= stay) {
+        summaries.emplace_back(game.id, lobby_entry(game).dump());
+        leaving.push_back(it->second);
+        it = games_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  if (leaving.empty()) return 0;
+  if (!storage_.archive_games(summaries).ok()) {
+    // Not archived, so not listed from storage: they stay in memory.
+    std::lock_guard lock(games_mutex_);
+    for (const auto& game : leaving) games_.emplace(game->id, game);
+    return 0;
+  }
+  return leaving.size();
+}
+
+void GameService::schedule_sweep() {
+  if (options_.sweep_ms <= 0 || stopping_) return;
+  bots_->post_after(std::chrono::milliseconds(options_.sweep_ms), "the server's sweep", [this] {
+    evict_idle_games();
+    schedule_sweep();
+  });
 }
 
 }  // namespace carcassonne::server

@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -47,7 +48,16 @@ inline constexpr int kProtocolVersion = 1;
 struct ServiceOptions {
   int bot_threads = 2;
   std::size_t max_message_bytes = 64 * 1024;
-  std::size_t max_games = 100000;       // games held in memory (running and finished)
+  // Games held in memory (running and finished; archived ones do not count). Each takes some
+  // tens of KiB up to about 150 KiB with its log, so the default bounds them to about 1.5 GiB.
+  std::size_t max_games = 10000;
+  // Games leave memory (they stay in the database, listed and replayable, and come back when
+  // someone opens them) once nobody watches them and nothing happened for this long: finished
+  // games after finished_stay_s, others after idle_stay_s. The sweep runs every sweep_ms
+  // (0: never by itself; evict_idle_games() does it).
+  int finished_stay_s = 60;
+  int idle_stay_s = 1800;
+  int sweep_ms = 10000;
   std::size_t max_connections = 10000;  // open connections; more are answered "busy" and closed
   int max_bot_ms = 10000;               // the longest thinking time a bot spec may ask for
   // A bot's action waits this long after the action before it, so that people can follow the
@@ -86,7 +96,11 @@ class GameService final : public MessageHandler {
   void on_binary(const std::shared_ptr<Connection>& connection) override;
   void on_close(const std::shared_ptr<Connection>& connection) override;
 
+  // Games in memory.
   std::size_t game_count() const;
+  // Archives and drops from memory the games that nobody watches and that were idle long
+  // enough (ServiceOptions); returns how many left.
+  std::size_t evict_idle_games();
 
  private:
   struct Game;
@@ -112,7 +126,16 @@ class GameService final : public MessageHandler {
   void handle_record(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_view_record(const std::shared_ptr<Connection>& connection, Request& request);
 
-  std::shared_ptr<Game> find_game(const std::string& id) const;
+  // A game in memory, or null.
+  std::shared_ptr<Game> loaded_game(const std::string& id) const;
+  // A game in memory or, when archived, loaded back into memory (null when there is no such
+  // game, or when memory holds max_games: then `full` is set).
+  std::shared_ptr<Game> find_game(const std::string& id, bool* full = nullptr);
+  // The game rebuilt from its stored setup and actions (replayed by the rules engine).
+  Result<std::shared_ptr<Game>> revive(StoredGame& saved) const;
+  // With the game's mutex held: its lobby entry (`list`), which is also its archived summary.
+  static nlohmann::json lobby_entry(const Game& game);
+  void schedule_sweep();
   // For requests that name a game: only `keys` besides "type" and "id", and a "game" string naming
   // a known game. Answers the problem itself and returns null when there is one.
   std::shared_ptr<Game> requested_game(Connection& connection, const Request& request,
@@ -153,8 +176,10 @@ class GameService final : public MessageHandler {
   ServiceOptions options_;
 
   mutable std::mutex games_mutex_;
-  std::map<std::string, std::shared_ptr<Game>> games_;
-  std::vector<std::string> game_order_;  // creation order
+  std::map<std::string, std::shared_ptr<Game>> games_;  // the games in memory
+  // Held while games move between memory and the archive, so that a game being archived and the
+  // same game being loaded back never interleave.
+  std::mutex archive_mutex_;
 
   std::mutex connections_mutex_;
   std::map<std::uint64_t, std::set<std::string>> watched_;  // connection id -> games it watches

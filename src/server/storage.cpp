@@ -25,6 +25,10 @@ CREATE TABLE IF NOT EXISTS actions (
   action TEXT    NOT NULL,
   PRIMARY KEY (game, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS archive (
+  game    TEXT PRIMARY KEY REFERENCES games(id),
+  summary TEXT NOT NULL
+) WITHOUT ROWID;
 )sql";
 
 // A prepared statement that finalizes itself.
@@ -212,30 +216,92 @@ Result<bool> Storage::insert_action(const std::string& id, int index, const std:
   return true;
 }
 
+Result<bool> Storage::read_actions(StoredGame& game) {
+  Statement stmt(db_, "SELECT action, n FROM actions WHERE game = ?1 ORDER BY n");
+  if (!stmt.ok() || !stmt.bind_text(1, game.id)) return sqlite_error("cannot read actions");
+  int rc = 0;
+  while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+    if (sqlite3_column_int(stmt.get(), 1) != static_cast<int>(game.actions.size()))
+      return Error{ErrorCode::Io, "database: game " + game.id + " has a gap in its actions"};
+    game.actions.push_back(stmt.column_text(0));
+  }
+  if (rc != SQLITE_DONE) return sqlite_error("cannot read actions of game " + game.id);
+  return true;
+}
+
 Result<std::vector<StoredGame>> Storage::load_all() {
   std::lock_guard lock(mutex_);
   std::vector<StoredGame> games;
   {
-    Statement stmt(db_, "SELECT id, created, setup FROM games ORDER BY created, id");
+    Statement stmt(
+        db_,
+        "SELECT id, created, setup FROM games WHERE id NOT IN (SELECT game FROM archive) "
+        "ORDER BY created, id");
     if (!stmt.ok()) return sqlite_error("cannot read games");
     int rc = 0;
     while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
       games.push_back({stmt.column_text(0), stmt.column_text(1), stmt.column_text(2), {}});
     if (rc != SQLITE_DONE) return sqlite_error("cannot read games");
   }
-  Statement stmt(db_, "SELECT action, n FROM actions WHERE game = ?1 ORDER BY n");
-  if (!stmt.ok()) return sqlite_error("cannot read actions");
   for (StoredGame& game : games) {
-    sqlite3_reset(stmt.get());
-    if (!stmt.bind_text(1, game.id)) return sqlite_error("cannot read actions");
-    int rc = 0;
-    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
-      if (sqlite3_column_int(stmt.get(), 1) != static_cast<int>(game.actions.size()))
-        return Error{ErrorCode::Io, "database: game " + game.id + " has a gap in its actions"};
-      game.actions.push_back(stmt.column_text(0));
-    }
-    if (rc != SQLITE_DONE) return sqlite_error("cannot read actions of game " + game.id);
+    auto read = read_actions(game);
+    if (!read.ok()) return read.error();
   }
+  return games;
+}
+
+Result<std::optional<StoredGame>> Storage::load_game(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  StoredGame game;
+  {
+    Statement stmt(db_, "SELECT id, created, setup FROM games WHERE id = ?1");
+    if (!stmt.ok() || !stmt.bind_text(1, id)) return sqlite_error("cannot read game " + id);
+    const int rc = sqlite3_step(stmt.get());
+    if (rc == SQLITE_DONE) return std::optional<StoredGame>();
+    if (rc != SQLITE_ROW) return sqlite_error("cannot read game " + id);
+    game = {stmt.column_text(0), stmt.column_text(1), stmt.column_text(2), {}};
+  }
+  auto read = read_actions(game);
+  if (!read.ok()) return read.error();
+  return std::optional<StoredGame>(std::move(game));
+}
+
+Result<bool> Storage::archive_games(
+    const std::vector<std::pair<std::string, std::string>>& summaries) {
+  std::lock_guard lock(mutex_);
+  if (auto begun = execute("BEGIN"); !begun.ok()) return begun;
+  for (const auto& [id, summary] : summaries) {
+    Statement stmt(db_, "INSERT OR REPLACE INTO archive (game, summary) VALUES (?1, ?2)");
+    if (!stmt.ok() || !stmt.bind_text(1, id) || !stmt.bind_text(2, summary) ||
+        sqlite3_step(stmt.get()) != SQLITE_DONE) {
+      Error error = sqlite_error("cannot archive game " + id);
+      (void)execute("ROLLBACK");
+      return error;
+    }
+  }
+  return execute("COMMIT");
+}
+
+Result<bool> Storage::unarchive_game(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  Statement stmt(db_, "DELETE FROM archive WHERE game = ?1");
+  if (!stmt.ok() || !stmt.bind_text(1, id) || sqlite3_step(stmt.get()) != SQLITE_DONE)
+    return sqlite_error("cannot unarchive game " + id);
+  return true;
+}
+
+Result<std::vector<Storage::ArchivedGame>> Storage::archived_games(int limit) {
+  std::lock_guard lock(mutex_);
+  Statement stmt(db_,
+                 "SELECT g.id, g.created, a.summary FROM archive a JOIN games g ON g.id = a.game "
+                 "ORDER BY g.created DESC, g.id DESC LIMIT ?1");
+  if (!stmt.ok() || sqlite3_bind_int(stmt.get(), 1, limit) != SQLITE_OK)
+    return sqlite_error("cannot read the archive");
+  std::vector<ArchivedGame> games;
+  int rc = 0;
+  while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+    games.push_back({stmt.column_text(0), stmt.column_text(1), stmt.column_text(2)});
+  if (rc != SQLITE_DONE) return sqlite_error("cannot read the archive");
   return games;
 }
 

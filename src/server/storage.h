@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -58,8 +59,24 @@ class Storage {
                             AppendDone done);
   // Waits until every queued append has been committed and its completion has run.
   void flush();
-  // Every game with its actions in order, oldest game first.
+  // Every game not archived, with its actions in order, oldest game first.
   Result<std::vector<StoredGame>> load_all();
+  // One game with its actions (archived or not); empty when there is no such game.
+  Result<std::optional<StoredGame>> load_game(const std::string& id);
+
+  // Archiving: a game that left the server's memory keeps its lobby entry (`summary_json`) here,
+  // so that the lobby lists it without replaying it. load_all() skips archived games.
+  // Archives these games, each with its summary, in one transaction.
+  Result<bool> archive_games(const std::vector<std::pair<std::string, std::string>>& summaries);
+  // The game is in memory again (its summary would go stale): it is no longer archived.
+  Result<bool> unarchive_game(const std::string& id);
+  struct ArchivedGame {
+    std::string id;
+    std::string created;
+    std::string summary_json;
+  };
+  // The newest `limit` archived games, newest first (by creation time, then id).
+  Result<std::vector<ArchivedGame>> archived_games(int limit);
 
  private:
   struct PendingAppend {
@@ -72,6 +89,8 @@ class Storage {
   Storage(sqlite3* db, int lock_fd);
   Result<bool> execute(const char* sql);
   Result<bool> insert_action(const std::string& id, int index, const std::string& action);
+  // With the mutex held: the actions of `game`, in order.
+  Result<bool> read_actions(StoredGame& game);
   Error sqlite_error(const std::string& what) const;
   void run_writer();
 
