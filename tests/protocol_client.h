@@ -10,11 +10,13 @@
 #include <chrono>
 #include <deque>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "netclient/ws_client.h"
+#include "state_merge.h"
 
 namespace carcassonne::testing {
 
@@ -71,14 +73,27 @@ class ProtocolClient {
     return json();
   }
 
-  // The next message from the network (null on timeout or close).
+  // The next message from the network (null on timeout or close). A game's `state` comes merged
+  // into the ones before it (merge_state): the whole state the message leaves, with the message's
+  // own "full", "you", "legal", "actions" and "needs_bridge" (received() keeps the texts as sent).
   json next(std::chrono::milliseconds timeout = std::chrono::milliseconds(20000)) {
     auto text = client_.receive(timeout);
     if (!text.ok()) return json();
     json message = json::parse(*text, nullptr, false);
     EXPECT_FALSE(message.is_discarded()) << "server sent invalid JSON: " << *text;
     received_.push_back(*text);
+    if (message.is_object() && message.value("type", "") == "state" && message.contains("game") &&
+        message["game"].is_string()) {
+      json& held = states_[message["game"].get<std::string>()];
+      held = merge_state(held, message);
+      return held;
+    }
     return message;
+  }
+  // The game as this connection's states so far say (null before any).
+  json state(const std::string& game) const {
+    const auto it = states_.find(game);
+    return it == states_.end() ? json() : it->second;
   }
 
   // Drops kept messages (e.g. old states) that no longer matter.
@@ -90,6 +105,7 @@ class ProtocolClient {
   netclient::WsClient client_;
   std::deque<json> pending_;
   std::vector<std::string> received_;
+  std::map<std::string, json> states_;  // game -> merged state
   int last_id_ = 0;
 };
 

@@ -5,7 +5,7 @@
 // none; `watch=ID` watches; `replay` steps through a loaded record. The game view draws only
 // what the server's `state` says and offers only the actions of its `legal` list.
 
-import { Connection, defaultServerUrl } from './protocol.js';
+import { Connection, defaultServerUrl, mergeState } from './protocol.js';
 import { h, clear } from './dom.js';
 import { TileArt, seatColour } from './tiles.js';
 import { Board } from './board.js';
@@ -37,6 +37,7 @@ class App {
     this.catalogue = null;
     this.session = null; // {game, tokens, watch}
     this.state = null;
+    this.live = null; // the game as the server's states say (this.state may show a replay)
     this.replay = null; // {record, name, step, steps}
     this.resultsShownFor = null;
     this.remainingOpen = { value: false };
@@ -158,6 +159,7 @@ class App {
         this.leaveSession();
         this.session = { game: id, tokens, watch: tokens.length === 0 };
         this.state = null;
+        this.live = null;
         this.turn.setState(null);
         this.board.userMoved = false;
         this.board.fittedOnce = false;
@@ -185,6 +187,7 @@ class App {
     }
     if (view === 'replay') {
       this.state = null;
+      this.live = null;
       this.turn.setState(null);
       this.board.userMoved = false;
       this.board.fittedOnce = false;
@@ -235,18 +238,17 @@ class App {
     }
     this.session = null;
     this.state = null;
+    this.live = null;
     this.chat = null;
   }
 
   onState(msg) {
     if (!this.session || msg.game !== this.session.game) return;
-    const prev = this.state;
-    if (msg.full || !prev) {
-      this.state = msg;
-    } else {
-      if (msg.version < prev.version) return;
-      this.state = { ...msg, log: (prev.log || []).concat(msg.log || []) };
-    }
+    // Updates follow each other in order on one connection; each is merged into the one before
+    // (one without a whole state before it cannot be, and the next join sends a whole one).
+    if (!msg.full && !this.live) return;
+    this.live = mergeState(this.live, msg);
+    this.state = this.live;
     this.turn.setState(this.state);
     // The turn clock counts down from what the server said was left when it sent the state.
     const left = this.state.clock?.left_ms;

@@ -6,7 +6,7 @@
 // When the socket drops it reconnects with exponential backoff and tells the listeners, so the
 // app can join its games again with its tokens. Nothing here knows any rule of the game.
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 const BACKOFF_MS = [300, 700, 1500, 3000, 6000, 10000];
 
@@ -176,6 +176,23 @@ export class Connection {
   ping() {
     this.request({ type: 'ping' }).catch(() => {});
   }
+}
+
+// The fields a `state` message carries for its connection alone: absent means none.
+const MESSAGE_FIELDS = ['you', 'legal', 'actions', 'needs_bridge'];
+
+// The state after a `state` message (docs/PROTOCOL.md, "state"): a whole state (`full`) as it is;
+// an update merged into the state held before it: the fields it carries replace those held,
+// `board` is spliced in at `board_from`, the log grows by its entries, and the connection's own
+// fields are those it carries.
+export function mergeState(prev, msg) {
+  if (msg.full || !prev) return msg;
+  const next = { ...prev, ...msg };
+  for (const key of MESSAGE_FIELDS) if (!(key in msg)) delete next[key];
+  if ('board_from' in msg) next.board = (prev.board || []).slice(0, msg.board_from).concat(msg.board || []);
+  delete next.board_from;
+  next.log = (prev.log || []).concat(msg.log || []);
+  return next;
 }
 
 // The server's address for this page: the same host and port, path /ws.

@@ -18,6 +18,7 @@
 #include "record/record.h"
 #include "record/strict_json.h"
 #include "server/game_view.h"
+#include "server/state_stream.h"
 
 #ifndef CARCASSONNE_VERSION
 #define CARCASSONNE_VERSION "0.1.0"
@@ -192,6 +193,7 @@ struct GameService::Game {
   std::vector<Seat> seats;
   std::vector<json> log;
   std::vector<Watcher> watchers;
+  StateStream stream;  // what the watchers hold of the state (broadcast sends what changed)
   bool bot_queued = false;
   bool committing = false;  // an action is being written to storage
   int pace_ms = 0;          // a bot acts no sooner than this after the action before
@@ -854,7 +856,6 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
     watchers.push_back({connection, connection->id(), 0});
     it = watchers.end() - 1;
   }
-  const std::uint8_t before = it->seats;
   if (seat >= 0) {
     it->seats = static_cast<std::uint8_t>(it->seats | 1u << seat);
     game->seats[static_cast<std::size_t>(seat)].joined = true;
@@ -871,19 +872,14 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
     if (seats >> s & 1u) held.push_back(s);
   reply["seats"] = held;
   send_json(*connection, reply);
-  send_state(*game, *connection, seats, /*full=*/true, 0);
+  // Those watching already hear what changed (the seat now online) first: a whole state is the
+  // state as of the last update (StateStream).
+  broadcast(*game, game->log.size(), connection->id());
+  send_state(*game, *connection, seats);
   if (!game->chat.empty()) {
     json history = {{"type", "chat"}, {"game", id}, {"messages", json::array()}};
     for (const json& message : game->chat) history["messages"].push_back(message);
     send_json(*connection, history);
-  }
-  if (seats != before) {
-    // Everyone else sees the seat come online.
-    for (Game::Watcher& w : watchers) {
-      if (w.connection_id == connection->id()) continue;
-      if (auto other = w.connection.lock())
-        send_state(*game, *other, w.seats, false, game->log.size());
-    }
   }
 }
 
@@ -1060,15 +1056,23 @@ namespace {
 // A `state` message is built in two parts so that a broadcast serializes the game once: the part
 // every watcher shares, left open (no closing brace), and each connection's own "you" and, when
 // it holds the pending seat, the legal actions (serialized once per broadcast, in `legal_text`).
-std::string open_state_text(const std::string& id, int version, bool full, const json& public_state,
-                            const std::vector<json>& log, std::size_t log_from) {
-  json message = {{"type", "state"}, {"game", id}, {"version", version}, {"full", full}};
-  message.update(public_state);
-  json entries = json::array();
-  for (std::size_t i = log_from; i < log.size(); ++i) entries.push_back(log[i]);
-  message["log"] = std::move(entries);
-  std::string text = message.dump(-1, ' ', false, json::error_handler_t::replace);
+// `fields` is the shared fields' text (fields_text); the clock and the log entries from `log_from`
+// are written in every message (the clock counts from when it is sent).
+std::string open_state_text(const std::string& id, int version, bool full, std::string_view fields,
+                            const json& clock, const std::vector<json>& log, std::size_t log_from) {
+  std::string text =
+      json{{"type", "state"}, {"game", id}, {"version", version}, {"full", full}}.dump(
+          -1, ' ', false, json::error_handler_t::replace);
   text.pop_back();  // the closing brace
+  text += fields;
+  text += ",\"clock\":";
+  text += clock.dump();
+  text += ",\"log\":[";
+  for (std::size_t i = log_from; i < log.size(); ++i) {
+    if (i > log_from) text += ',';
+    text += log[i].dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  text += ']';
   return text;
 }
 
@@ -1087,9 +1091,7 @@ std::string closed_state_text(std::string text, const GameState& state, std::siz
     if (legal_text.empty()) {
       json legal = json::object();
       add_legal_actions(state, legal);
-      legal_text = legal.dump(-1, ' ', false, json::error_handler_t::replace);
-      legal_text.front() = ',';  // {"legal":..} becomes ,"legal":..
-      legal_text.pop_back();
+      legal_text = fields_text(legal);
     }
     text += legal_text;
   }
@@ -1099,27 +1101,29 @@ std::string closed_state_text(std::string text, const GameState& state, std::siz
 
 }  // namespace
 
-void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
-                             std::size_t log_from) {
+void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats) {
   std::string legal_text;
-  json shared = public_state_json(*game.state, game.player_views(), game.draw_order);
-  shared["clock"] = game.clock_json();
-  connection.send(closed_state_text(
-      open_state_text(game.id, game.version(), full, shared, game.log, full ? 0 : log_from),
-      *game.state, game.seats.size(), seats, legal_text));
+  connection.send(
+      closed_state_text(open_state_text(game.id, game.version(), true, game.stream.whole(),
+                                        game.clock_json(), game.log, 0),
+                        *game.state, game.seats.size(), seats, legal_text));
 }
 
-void GameService::broadcast(Game& game, std::size_t log_from) {
+void GameService::broadcast(Game& game, std::size_t log_from, std::uint64_t except) {
   auto& watchers = game.watchers;
   watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
                                 [](const Game::Watcher& w) { return w.connection.expired(); }),
                  watchers.end());
-  json shared = public_state_json(*game.state, game.player_views(), game.draw_order);
-  shared["clock"] = game.clock_json();
-  const std::string shared_text =
-      open_state_text(game.id, game.version(), false, shared, game.log, log_from);
+  const json fields =
+      public_state_json(*game.state, game.player_views(), game.draw_order, /*with_board=*/false);
+  // Updated even with nobody watching: the stream must stay in step with the game.
+  const std::string changes = game.stream.update(*game.state, fields);
+  if (changes.empty() && log_from >= game.log.size()) return;  // nothing to tell
+  const std::string shared_text = open_state_text(game.id, game.version(), false, changes,
+                                                  game.clock_json(), game.log, log_from);
   std::string legal_text;
   for (const Game::Watcher& watcher : watchers) {
+    if (watcher.connection_id == except) continue;
     if (const auto connection = watcher.connection.lock())
       connection->send(closed_state_text(shared_text, *game.state, game.seats.size(), watcher.seats,
                                          legal_text));
@@ -1153,11 +1157,11 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
          apply_and_narrate(after, turn.moves[i], turn.notations[i], ++step, game->player_views()))
       log.push_back(std::move(entry));
   std::string legal_text;
-  json shared = public_state_json(after, game->player_views(), game->draw_order);
-  shared["clock"] = game->clock_json();  // the clock runs on: the decision is still pending
+  const json fields = public_state_json(after, game->player_views(), game->draw_order);
+  // The clock runs on: the decision is still pending.
   const std::string text = closed_state_text(
-      open_state_text(game->id, game->version() + static_cast<int>(actions.size()), true, shared,
-                      log, 0),
+      open_state_text(game->id, game->version() + static_cast<int>(actions.size()), true,
+                      fields_text(fields), game->clock_json(), log, 0),
       after, game->seats.size(), static_cast<std::uint8_t>(1u << seat), legal_text);
   json reply = reply_to(request.id, "preview");
   reply["game"] = game->id;

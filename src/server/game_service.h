@@ -43,7 +43,7 @@
 
 namespace carcassonne::server {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;
 
 struct ServiceOptions {
   int bot_threads = 2;
@@ -164,9 +164,13 @@ class GameService final : public MessageHandler {
   // lets bots move. A refusal returned here means nothing happens.
   std::optional<Refusal> submit_moves(const std::shared_ptr<Game>& game,
                                       const std::vector<std::string>& texts, Committed then);
-  void broadcast(Game& game, std::size_t log_from);
-  void send_state(Game& game, Connection& connection, std::uint8_t seats, bool full,
-                  std::size_t log_from);
+  // With the game's mutex held, after every change to what the state shows: a `state` with what
+  // changed (the game's StateStream) and the log from `log_from` to every watcher but `except`
+  // (a connection id; 0: none).
+  void broadcast(Game& game, std::size_t log_from, std::uint64_t except = 0);
+  // With the game's mutex held: the whole state, with the whole log, to one connection holding
+  // `seats`.
+  void send_state(Game& game, Connection& connection, std::uint8_t seats);
   void schedule_bot(const std::shared_ptr<Game>& game);
   // Plays the pending decision with the seat's bot; with `timed_out` (a version), the human
   // seat's turn clock ran out at that version: the greedy bot plays for it, if still pending.

@@ -34,16 +34,10 @@ struct NodePlace {
   int segment = -1;
 };
 NodePlace place_of_node(const GameState& state, NodeId node) {
-  const auto& placed = state.placed_tiles();
-  for (std::size_t i = 0; i < placed.size(); ++i) {
-    const PlacedTile& tile = placed[i];
-    if (tile.has_bridge() && tile.bridge_node == node)
-      return {static_cast<int>(i), static_cast<int>(kBridgeSegment)};
-    const int count = tile_spec(tile.type).segment_count;
-    if (node >= tile.first_node && node < tile.first_node + count)
-      return {static_cast<int>(i), node - tile.first_node};
-  }
-  return {};
+  if (node >= static_cast<NodeId>(state.features().size()))
+    return {};  // not for a consistent state
+  const FeatureNode& where = state.features().node(node);
+  return {where.placed_tile, where.segment};
 }
 
 constexpr std::array<std::string_view, 4> kTradeGoodNames = {"goods", "wine", "grain", "cloth"};
@@ -627,8 +621,18 @@ json figures_json(const GameState& state) {
   return followers;
 }
 
+json board_entry_json(const PlacedTile& tile) {
+  json bridge = nullptr;
+  if (tile.has_bridge()) bridge = tile.bridge_axis() == BridgeAxis::NorthSouth ? "NS" : "EW";
+  return {{"x", tile.x},
+          {"y", tile.y},
+          {"tile", std::string(tile_spec(tile.type).id)},
+          {"rotation", tile.rotation},
+          {"bridge", bridge}};
+}
+
 json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
-                       const std::vector<TileType>& draw_order) {
+                       const std::vector<TileType>& draw_order, bool with_board) {
   const std::span<const TileType> undrawn = undrawn_tiles(state, draw_order);
   const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
   json out = json::object();
@@ -701,17 +705,11 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
     out["last_placed"] = {{"x", placed.back().x}, {"y", placed.back().y}};
   }
 
-  json board = json::array();
-  for (const PlacedTile& tile : placed) {
-    json bridge = nullptr;
-    if (tile.has_bridge()) bridge = tile.bridge_axis() == BridgeAxis::NorthSouth ? "NS" : "EW";
-    board.push_back({{"x", tile.x},
-                     {"y", tile.y},
-                     {"tile", std::string(tile_spec(tile.type).id)},
-                     {"rotation", tile.rotation},
-                     {"bridge", bridge}});
+  if (with_board) {
+    json board = json::array();
+    for (const PlacedTile& tile : placed) board.push_back(board_entry_json(tile));
+    out["board"] = std::move(board);
   }
-  out["board"] = board;
 
   out["followers"] = figures_json(state);
 

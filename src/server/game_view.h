@@ -48,9 +48,13 @@ std::span<const TileType> undrawn_tiles(const GameState& state,
 nlohmann::json feature_json(const GameState& state, int tile, int segment);
 
 // The state fields every watcher shares (no "type", "game", "you", "legal", "log"). Of the
-// undrawn tiles only their counts are written.
+// undrawn tiles only their counts are written. Without `with_board`, "board" is left out (a
+// StateStream writes it from its own cache).
 nlohmann::json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
-                                 const std::vector<TileType>& draw_order);
+                                 const std::vector<TileType>& draw_order, bool with_board = true);
+
+// One placed tile as the state's "board" lists it: {x, y, tile, rotation, bridge}.
+nlohmann::json board_entry_json(const PlacedTile& tile);
 
 // Adds "legal" (every legal action in notation), "actions" (the same actions, in the same order,
 // in structured form) and "needs_bridge" (the place actions among them that only a bridge makes

@@ -3,6 +3,8 @@
 // to read its `legal` list) and compare it with what the page shows. It acts only for seats that
 // no page plays (the other player of a test that watches one player's page), through `act()`.
 
+import { mergeState } from '../../../web/protocol.js';
+
 export class Client {
   static async connect(url) {
     const client = new Client(url);
@@ -33,7 +35,7 @@ export class Client {
     }
     if (msg.type === 'state' && msg.game) {
       const prev = this.states.get(msg.game);
-      const merged = msg.full || !prev ? msg : { ...msg, log: prev.log.concat(msg.log || []) };
+      const merged = mergeState(prev, msg);
       merged.receivedAt = Date.now(); // for the pacing test: when this version reached us
       this.states.set(msg.game, merged);
       for (const fn of this.stateListeners) fn(merged);
