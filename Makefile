@@ -87,9 +87,13 @@ bench: build
 	./$(BUILD)/carcassonne bench
 	./$(BUILD)/carcassonne_benchmarks
 
-# Load benchmark: a server on a free port, 200 concurrent games, 400 WebSocket clients.
+# Load benchmark: a server on a free port, 1,000 concurrent games and 2,000 WebSocket clients,
+# first with each player taking a second to act, then as fast as they can (throughput). Then the
+# abuse benchmark: each abuse pattern against a fresh server while ten players play.
 bench-load: build
-	bash scripts/load-bench.sh ./$(BUILD)
+	bash scripts/load-bench.sh ./$(BUILD) --games 1000 --think-ms 1000 --seconds 30
+	bash scripts/load-bench.sh ./$(BUILD) --games 1000 --seconds 30
+	bash scripts/abuse-bench.sh ./$(BUILD)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

@@ -46,6 +46,8 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.bot_threads =
       options.bot_threads > 0 ? options.bot_threads
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  service_options.worker_threads =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   service_options.default_pace_ms = options.pace_ms;
   const double requests = options.requests_per_minute;
   const double games = options.games_per_minute;

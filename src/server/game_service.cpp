@@ -384,6 +384,7 @@ GameService::GameService(Storage& storage, ServiceOptions options)
       options_(options),
       request_budget_(options.requests),
       create_budget_(options.games_created),
+      workers_(std::make_unique<TaskQueue>(options.worker_threads)),
       bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client)) {
   schedule_sweep();
 }
@@ -391,7 +392,8 @@ GameService::GameService(Storage& storage, ServiceOptions options)
 GameService::~GameService() {
   stopping_ = true;
   bots_.reset();     // joins bots that are thinking; they may still queue a move
-  storage_.flush();  // commits and applies every queued move; no new bot is scheduled
+  storage_.flush();  // commits every queued move; no new bot is scheduled
+  workers_.reset();  // applies them
 }
 
 std::size_t GameService::game_count() const {
@@ -1024,30 +1026,33 @@ std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_
   // changes or anyone hears of them. Until then the game takes no other action (it would be
   // checked against a state about to change).
   game->committing = true;
-  storage_.append_actions_async(game->id, game->version(), turn.notations,
-                                [this, game, moves = turn.moves, notations = turn.notations,
-                                 then = std::move(then)](const Result<bool>& stored) {
-                                  std::lock_guard lock(game->mutex);
-                                  game->committing = false;
-                                  if (!stored.ok()) {
-                                    then(*game, stored.error());
-                                    schedule_bot(game);
-                                    return;
-                                  }
-                                  const std::size_t log_from = game->log.size();
-                                  for (std::size_t i = 0; i < moves.size(); ++i) {
-                                    game->record.actions.push_back(notations[i]);
-                                    auto entries =
-                                        apply_and_narrate(*game->state, moves[i], notations[i],
-                                                          game->version(), game->player_views());
-                                    for (json& entry : entries)
-                                      game->log.push_back(std::move(entry));
-                                  }
-                                  game->decision_started = std::chrono::steady_clock::now();
-                                  then(*game, std::nullopt);
-                                  broadcast(*game, log_from);
-                                  schedule_bot(game);
-                                });
+  // The storage thread hands the rest to the workers and goes back to committing.
+  auto applied = [this, game, moves = turn.moves, notations = turn.notations,
+                  then = std::move(then)](const Result<bool>& stored) {
+    std::lock_guard lock(game->mutex);
+    game->committing = false;
+    if (!stored.ok()) {
+      then(*game, stored.error());
+      schedule_bot(game);
+      return;
+    }
+    const std::size_t log_from = game->log.size();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      game->record.actions.push_back(notations[i]);
+      auto entries = apply_and_narrate(*game->state, moves[i], notations[i], game->version(),
+                                       game->player_views());
+      for (json& entry : entries) game->log.push_back(std::move(entry));
+    }
+    game->decision_started = std::chrono::steady_clock::now();
+    then(*game, std::nullopt);
+    broadcast(*game, log_from);
+    schedule_bot(game);
+  };
+  storage_.append_actions_async(
+      game->id, game->version(), turn.notations,
+      [this, applied = std::move(applied)](const Result<bool>& stored) mutable {
+        workers_->post([applied = std::move(applied), stored] { applied(stored); });
+      });
   return std::nullopt;
 }
 

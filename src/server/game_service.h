@@ -40,6 +40,7 @@
 #include "server/client_budget.h"
 #include "server/connection.h"
 #include "server/storage.h"
+#include "server/task_queue.h"
 
 namespace carcassonne::server {
 
@@ -47,6 +48,7 @@ inline constexpr int kProtocolVersion = 2;
 
 struct ServiceOptions {
   int bot_threads = 2;
+  int worker_threads = 2;  // apply committed actions and broadcast them
   std::size_t max_message_bytes = 64 * 1024;
   // Games held in memory (running and finished; archived ones do not count). Each takes some
   // tens of KiB up to about 150 KiB with its log, so the default bounds them to about 1.5 GiB.
@@ -159,7 +161,7 @@ class GameService final : public MessageHandler {
   std::optional<Refusal> check_turn(const Game& game, const std::vector<std::string>& texts,
                                     bool last_may_draw, CheckedTurn& turn) const;
   // With the game's mutex held: checks `texts` (check_turn) and queues them for storage, in one
-  // transaction. Once they are committed, the storage thread applies them and, with the game's
+  // transaction. Once they are committed, a worker thread applies them and, with the game's
   // mutex held, calls `then` (with an error if they could not be stored), broadcasts once and
   // lets bots move. A refusal returned here means nothing happens.
   std::optional<Refusal> submit_moves(const std::shared_ptr<Game>& game,
@@ -192,6 +194,8 @@ class GameService final : public MessageHandler {
   ClientBudget create_budget_;
   std::atomic<std::size_t> connections_{0};
   std::atomic<bool> stopping_{false};
+  // What follows a commit (apply, reply, broadcast) runs here, off the storage thread.
+  std::unique_ptr<TaskQueue> workers_;
   std::unique_ptr<BotPool> bots_;  // last: destroyed first, while the games it uses still exist
 };
 

@@ -592,6 +592,12 @@ json feature_json(const GameState& state, int tile, int segment) {
 // The figures on the board, as the state's "followers" lists them.
 json figures_json(const GameState& state) {
   const auto& placed = state.placed_tiles();
+  // The features of the occupied castles (a follower there stands in the castle).
+  std::vector<std::pair<NodeId, std::size_t>> castle_roots;
+  const auto& castles = state.castles();
+  for (std::size_t c = 0; c < castles.size(); ++c)
+    if (castles[c].occupied)
+      castle_roots.emplace_back(state.features().find_const(castles[c].city), c);
   json followers = json::array();
   for (const Follower& follower : state.followers()) {
     const NodePlace where = place_of_node(state, follower.node);
@@ -608,10 +614,10 @@ json figures_json(const GameState& state) {
     if (follower.kind == FigureKind::Barn)
       item["corner"] = std::string(kCornerNames[static_cast<std::size_t>(follower.corner)]);
     // A follower in a castle stands in the castle, not in a city any more.
-    const NodeId root = state.features().find_const(follower.node);
-    const auto& castles = state.castles();
-    for (std::size_t c = 0; c < castles.size(); ++c) {
-      if (castles[c].occupied && state.features().find_const(castles[c].city) == root) {
+    if (!castle_roots.empty()) {
+      const NodeId root = state.features().find_const(follower.node);
+      for (const auto& [castle_root, c] : castle_roots) {
+        if (castle_root != root) continue;
         item["feature"] = "castle";
         item["castle"] = c;
       }

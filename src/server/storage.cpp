@@ -130,6 +130,7 @@ Storage::~Storage() {
   }
   queue_changed_.notify_all();
   writer_.join();  // commits whatever is still queued first
+  sqlite3_finalize(insert_action_);
   sqlite3_close(db_);
   if (lock_fd_ >= 0) ::close(lock_fd_);  // the next server may open the database now
 }
@@ -209,11 +210,24 @@ Result<bool> Storage::append_action(const std::string& id, int index, const std:
 }
 
 Result<bool> Storage::insert_action(const std::string& id, int index, const std::string& action) {
-  Statement stmt(db_, "INSERT INTO actions (game, n, action) VALUES (?1, ?2, ?3)");
-  if (!stmt.ok() || !stmt.bind_text(1, id) || sqlite3_bind_int(stmt.get(), 2, index) != SQLITE_OK ||
-      !stmt.bind_text(3, action) || sqlite3_step(stmt.get()) != SQLITE_DONE)
+  // Prepared once: every action of every game takes this path.
+  if (insert_action_ == nullptr &&
+      sqlite3_prepare_v3(db_, "INSERT INTO actions (game, n, action) VALUES (?1, ?2, ?3)", -1,
+                         SQLITE_PREPARE_PERSISTENT, &insert_action_, nullptr) != SQLITE_OK)
     return sqlite_error("cannot store action " + std::to_string(index) + " of game " + id);
-  return true;
+  sqlite3_stmt* stmt = insert_action_;
+  const auto text = [](const std::string& value) { return static_cast<int>(value.size()); };
+  const bool done =
+      sqlite3_bind_text(stmt, 1, id.data(), text(id), SQLITE_STATIC) == SQLITE_OK &&
+      sqlite3_bind_int(stmt, 2, index) == SQLITE_OK &&
+      sqlite3_bind_text(stmt, 3, action.data(), text(action), SQLITE_STATIC) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_DONE;
+  Result<bool> result = true;
+  if (!done)
+    result = sqlite_error("cannot store action " + std::to_string(index) + " of game " + id);
+  sqlite3_reset(stmt);
+  sqlite3_clear_bindings(stmt);  // the bound texts are the caller's
+  return result;
 }
 
 Result<bool> Storage::read_actions(StoredGame& game) {

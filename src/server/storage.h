@@ -21,6 +21,7 @@
 #include "core/result.h"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace carcassonne::server {
 
@@ -95,8 +96,9 @@ class Storage {
   void run_writer();
 
   sqlite3* db_;
-  int lock_fd_;       // the held lock file (-1: none, for ":memory:")
-  std::mutex mutex_;  // the database connection
+  sqlite3_stmt* insert_action_ = nullptr;  // prepared on first use, with the mutex held
+  int lock_fd_;                            // the held lock file (-1: none, for ":memory:")
+  std::mutex mutex_;                       // the database connection
 
   std::mutex queue_mutex_;
   std::condition_variable queue_changed_;
