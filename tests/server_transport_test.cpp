@@ -234,6 +234,7 @@ class TransportTest : public ::testing::Test {
     options.threads = threads;
     options.allowed_origins = allowed_origins_;
     options.max_connections_per_address = max_per_address_;
+    options.max_queued_bytes = max_queued_bytes_;
     server_ = std::make_unique<HttpServer>(options, handler_);
     auto port = server_->start();
     ASSERT_TRUE(port.ok()) << port.error().message;
@@ -257,8 +258,9 @@ class TransportTest : public ::testing::Test {
   EchoHandler handler_;  // declared before the server: outlives it
   std::unique_ptr<HttpServer> server_;
   std::uint16_t port_ = 0;
-  std::vector<std::string> allowed_origins_;  // for the next start_server()
-  int max_per_address_ = 64;                  // likewise
+  std::vector<std::string> allowed_origins_;               // for the next start_server()
+  int max_per_address_ = 64;                               // likewise
+  std::size_t max_queued_bytes_ = std::size_t{256} << 20;  // likewise
 };
 
 // --- Static files ----------------------------------------------------------------------------
@@ -702,6 +704,37 @@ TEST_F(TransportTest, SlowReaderIsDisconnectedWhenItsQueueIsFull) {
   connect(other);
   ASSERT_TRUE(other.send_text("fine").ok());
   EXPECT_EQ(receive(other), "fine");
+}
+
+// Past the server's outgoing total, readers that lag are dropped before it grows further, while a
+// reader that keeps up is served: the total stays bounded however many connections lag.
+TEST_F(TransportTest, LaggingReadersAreDroppedWhenTheOutgoingTotalIsFull) {
+  max_queued_bytes_ = std::size_t{1} << 20;
+  server_.reset();
+  start_server();
+  std::vector<std::unique_ptr<WsClient>> sleepers;
+  std::vector<std::shared_ptr<Connection>> lagging;
+  for (int i = 0; i < 3; ++i) {
+    sleepers.push_back(std::make_unique<WsClient>());
+    connect(*sleepers.back());
+    ASSERT_TRUE(handler_.wait([&] { return handler_.opened_unlocked() == i + 1; }));
+    lagging.push_back(handler_.newest());
+  }
+  WsClient reader;
+  connect(reader);
+  ASSERT_TRUE(handler_.wait([&] { return handler_.opened_unlocked() == 4; }));
+  const std::shared_ptr<Connection> served = handler_.newest();
+  // 3 x 1 MiB to sleepers who never read: each stays under its own 4 MiB, the total does not.
+  const std::string chunk(64 * 1024, 'z');
+  for (int i = 0; i < 16; ++i)
+    for (const auto& connection : lagging) connection->send(chunk);
+  EXPECT_TRUE(handler_.wait([&] { return handler_.closed_unlocked() >= 1; }));
+  // The reader takes what it is sent, all the while.
+  for (int i = 0; i < 8; ++i) {
+    served->send("still here " + std::to_string(i));
+    EXPECT_EQ(receive(reader), "still here " + std::to_string(i));
+  }
+  EXPECT_FALSE(handler_.is_closed(served->id()));
 }
 
 TEST_F(TransportTest, StopClosesOpenConnectionsGracefully) {

@@ -277,6 +277,19 @@ int main(int argc, char** argv) {
         ->check(whole_number(1, 1000000))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--max-connections", serve.max_connections,
+                     "Open game connections in all; more are answered busy and closed")
+        ->type_name("N")
+        ->check(whole_number(1, 1000000))
+        ->capture_default_str();
+    serve_cmd
+        ->add_option("--max-outgoing-mib", serve.max_outgoing_mib,
+                     "MiB of replies all connections together may have waiting; past it, "
+                     "connections that do not read theirs are closed")
+        ->type_name("N")
+        ->check(whole_number(1, 1000000))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--requests-per-minute", serve.requests_per_minute,
                      "Request budget of one client (address), in cost units: 1 a message, more for "
                      "large or costly ones; it may spend 10 seconds' worth at once (0: unlimited)")

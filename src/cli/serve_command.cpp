@@ -55,6 +55,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.games_created = {games, games};
   service_options.max_bot_threads_per_client = options.bot_threads_per_client;
   service_options.max_games = static_cast<std::size_t>(options.max_games);
+  service_options.max_connections = static_cast<std::size_t>(options.max_connections);
   service_options.finished_stay_s = options.finished_stay_s;
   service_options.idle_stay_s = options.idle_stay_s;
   service_options.engines.engine_milliseconds = options.engine_ms;
@@ -82,6 +83,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   http.threads = options.network_threads;
   http.allowed_origins = options.allowed_origins;
   http.max_connections_per_address = options.max_connections_per_address;
+  http.max_queued_bytes = static_cast<std::size_t>(options.max_outgoing_mib) << 20;
   server::HttpServer server(http, service);
   auto port = server.start();
   if (!port.ok()) {

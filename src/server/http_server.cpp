@@ -207,6 +207,10 @@ struct Core {
   std::vector<std::string> allowed_origins;  // set by start() before any session
 
   int max_per_address = 64;
+  // Outgoing bytes waiting on every WebSocket connection together, and the most there may be
+  // before lagging readers are dropped.
+  std::atomic<std::size_t> queued_bytes{0};
+  std::size_t max_queued_bytes = std::size_t{256} << 20;
 
   // Takes one of `address`'s connection slots; false when it has none left.
   bool claim_slot(const std::string& address) {
@@ -325,11 +329,18 @@ class WsSession final : public Session,
   void send(std::string text) override {
     if (closed_.load(std::memory_order_acquire)) return;
     const std::size_t size = text.size();
-    if (queued_bytes_.fetch_add(size, std::memory_order_acq_rel) + size > kMaxQueuedBytes) {
-      queued_bytes_.fetch_sub(size, std::memory_order_acq_rel);
+    const std::size_t mine = queued_bytes_.fetch_add(size, std::memory_order_acq_rel) + size;
+    const std::size_t all = core_->queued_bytes.fetch_add(size, std::memory_order_acq_rel) + size;
+    // Past the server's total, a reader that lags is dropped before the total grows further;
+    // one that keeps up (nearly nothing waiting) is still served.
+    const bool over_total = all > core_->max_queued_bytes && mine > kLaggingReaderBytes;
+    if (mine > kMaxQueuedBytes || over_total) {
+      unqueue(size);
       if (!closed_.exchange(true, std::memory_order_acq_rel)) {
-        log_line("connection " + std::to_string(id_) + " dropped: more than " +
-                 std::to_string(kMaxQueuedBytes >> 20) + " MiB waiting to be sent");
+        log_line("connection " + std::to_string(id_) + " dropped: " +
+                 (over_total ? "its replies wait while the server's outgoing total is full"
+                             : "more than " + std::to_string(kMaxQueuedBytes >> 20) +
+                                   " MiB waiting to be sent"));
       }
       on_strand([](WsSession& self) { self.abort(); });
       return;
@@ -361,7 +372,7 @@ class WsSession final : public Session,
       }
       // Messages not yet started are dropped: the server is going away.
       while (self.queue_.size() > (self.writing_ ? 1U : 0U)) {
-        self.queued_bytes_.fetch_sub(self.queue_.back().size(), std::memory_order_acq_rel);
+        self.unqueue(self.queue_.back().size());
         self.queue_.pop_back();
       }
       self.close_requested_ = true;
@@ -429,9 +440,15 @@ class WsSession final : public Session,
     read();
   }
 
+  // Bytes that no longer wait: sent, dropped or refused.
+  void unqueue(std::size_t size) {
+    queued_bytes_.fetch_sub(size, std::memory_order_acq_rel);
+    core_->queued_bytes.fetch_sub(size, std::memory_order_acq_rel);
+  }
+
   void enqueue(std::string text) {
     if (finished_ || close_requested_) {
-      queued_bytes_.fetch_sub(text.size(), std::memory_order_acq_rel);
+      unqueue(text.size());
       return;
     }
     queue_.push_back(std::move(text));
@@ -448,7 +465,7 @@ class WsSession final : public Session,
 
   void on_write(beast::error_code ec) {
     writing_ = false;
-    queued_bytes_.fetch_sub(queue_.front().size(), std::memory_order_acq_rel);
+    unqueue(queue_.front().size());
     queue_.pop_front();
     if (ec) {
       abort();
@@ -779,6 +796,7 @@ Result<std::uint16_t> HttpServer::Impl::start() {
     core->web_root = root;  // no session exists yet to read it
     core->allowed_origins = options.allowed_origins;
     core->max_per_address = std::max(1, options.max_connections_per_address);
+    core->max_queued_bytes = options.max_queued_bytes;
     beast::error_code ec;
     tcp::endpoint endpoint;
     const asio::ip::address address = asio::ip::make_address(options.address, ec);

@@ -31,6 +31,9 @@ inline constexpr std::size_t kMaxFrameBytes = std::size_t{128} << 10;
 // server's own pushes can reach, the connection is dropped.
 inline constexpr std::size_t kPauseReadingBytes = std::size_t{256} << 10;
 inline constexpr std::size_t kMaxQueuedBytes = std::size_t{4} << 20;
+// Once the outgoing bytes of all connections together pass HttpServerOptions::max_queued_bytes, a
+// connection with more than this waiting is dropped rather than given more.
+inline constexpr std::size_t kLaggingReaderBytes = std::size_t{64} << 10;
 
 struct HttpServerOptions {
   std::string address = "127.0.0.1";
@@ -44,6 +47,10 @@ struct HttpServerOptions {
   // Open TCP connections (HTTP and WebSocket) from one network address; more are closed as soon
   // as they are accepted, so that one client cannot take every connection the server has.
   int max_connections_per_address = 64;
+  // Outgoing bytes all WebSocket connections together may have waiting before those with more
+  // than kLaggingReaderBytes waiting are dropped: with N connections, outgoing buffers stay
+  // below this plus N times kLaggingReaderBytes.
+  std::size_t max_queued_bytes = std::size_t{256} << 20;
 };
 
 // Whether a WebSocket upgrade with this Origin header (empty: none) to this Host may proceed: no
