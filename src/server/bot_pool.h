@@ -12,6 +12,8 @@
 //    than the pool has, at least one), so with two or more threads a long think by one owner's
 //    bots always leaves a thread for everyone else.
 //  * The destructor stops taking tasks, drops those not started and waits for the running ones.
+//  * On Linux the pool's threads run under SCHED_IDLE (and niceness kBotNiceness): bots think on
+//    the time the threads answering players leave, so thinking never delays a reply.
 #pragma once
 
 #include <chrono>
@@ -29,6 +31,8 @@
 #include <vector>
 
 namespace carcassonne::server {
+
+inline constexpr int kBotNiceness = 10;
 
 class BotPool {
  public:
