@@ -25,6 +25,7 @@ import './mechanics/abbey_mayor.js';
 import { rememberTokens, tokensFor, forgetToken, takeBackOn, soundOn, setSound } from './storage.js';
 import { showRulesHelp } from './help.js';
 import { decisionWords } from './notation.js';
+import { t, onLanguageChange, setLanguage, language, LANGUAGES, startLanguage, translatePage } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const PLAY_ICON = '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 2l9 6-9 6z" fill="currentColor"/></svg>';
@@ -32,6 +33,9 @@ const PAUSE_ICON = '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden=
 
 class App {
   constructor() {
+    // The language first: everything drawn from here on is in it.
+    startLanguage();
+    translatePage();
     this.conn = new Connection(defaultServerUrl());
     this.art = null;
     this.catalogue = null;
@@ -68,11 +72,12 @@ class App {
     });
 
     this.bindChrome();
+    this.bindLanguage();
     this.conn.on('status', (st) => this.renderConnection(st));
     this.conn.on('open', () => this.onOpen());
     this.conn.on('state', (msg) => this.onState(msg));
     this.conn.on('chat', (msg) => this.onChat(msg));
-    this.conn.on('server-error', (msg) => this.toast(`Server: ${msg.message || msg.code}`, 'error'));
+    this.conn.on('server-error', (msg) => this.toast(t('app.serverError', { message: msg.message || msg.code }), 'error'));
     window.addEventListener('hashchange', () => this.route());
     // Keep the lobby's list of games fresh while it is shown.
     setInterval(() => {
@@ -97,7 +102,7 @@ class App {
         this.turn.setArt(this.art);
       }
     } catch (err) {
-      this.toast(`Could not load the tiles: ${err.message}`, 'error');
+      this.toast(t('app.tilesFailed', { reason: err.message }), 'error');
       return;
     }
     if (this.view === 'lobby') this.lobby.refresh();
@@ -107,21 +112,22 @@ class App {
   }
 
   renderConnection({ status, retryAt }) {
+    this.connShown = { status, retryAt }; // drawn again in another language
     const el = $('conn');
     el.dataset.status = status;
     clearInterval(this.connTimer);
     const text = el.querySelector('.conn-text');
     $('conn-retry').hidden = status !== 'waiting';
-    if (status === 'open') text.textContent = 'Connected';
-    else if (status === 'connecting') text.textContent = 'Connecting…';
+    if (status === 'open') text.textContent = t('app.conn.open');
+    else if (status === 'connecting') text.textContent = t('app.conn.connecting');
     else if (status === 'waiting') {
       const tick = () => {
         const secs = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
-        text.textContent = `Offline · retrying in ${secs}s`;
+        text.textContent = t('app.conn.waiting', { count: secs });
       };
       tick();
       this.connTimer = setInterval(tick, 500);
-    } else text.textContent = 'Offline';
+    } else text.textContent = t('app.conn.offline');
     document.body.classList.toggle('offline', status !== 'open');
   }
 
@@ -183,7 +189,7 @@ class App {
     if (view === 'lobby') {
       this.lobby.renderCreated();
       if (this.conn.status === 'open') this.lobby.refresh();
-      document.title = 'Carcassonne';
+      document.title = t('app.title');
     }
     if (view === 'replay') {
       this.state = null;
@@ -218,7 +224,7 @@ class App {
           if (err.code === 'bad_token') {
             forgetToken(session.game, token);
             session.tokens = session.tokens.filter((t) => t !== token);
-            this.toast('A seat link was not valid for this game; watching instead.', 'error');
+            this.toast(t('app.badToken'), 'error');
             if (!session.tokens.length) await this.conn.request({ type: 'join', game: session.game });
           } else throw err;
         }
@@ -226,7 +232,7 @@ class App {
     } catch (err) {
       if (err.code === 'disconnected') return; // joined again once reconnected
       if (this.session === session) {
-        this.toast(err.code === 'unknown_game' ? `There is no game ${session.game}.` : `Could not join: ${err.message}`, 'error');
+        this.toast(err.code === 'unknown_game' ? t('app.unknownGame', { game: session.game }) : t('app.joinFailed', { reason: err.message }), 'error');
         if (err.code === 'unknown_game') window.location.hash = '';
       }
     }
@@ -307,7 +313,7 @@ class App {
       await this.conn.request({ type: 'chat', game, seat, text });
       input.value = '';
     } catch (err) {
-      this.toast(`Chat: ${err.message || err.code}`, 'error');
+      this.toast(t('app.chatFailed', { reason: err.message || err.code }), 'error');
     }
   }
 
@@ -397,7 +403,7 @@ class App {
       this.renderAll();
     } catch (err) {
       if (err.code === 'disconnected') return;
-      this.toast(`Cannot replay this record: ${err.message}`, 'error');
+      this.toast(t('app.replayFailed', { reason: err.message }), 'error');
       this.stopPlaying();
     }
   }
@@ -453,7 +459,7 @@ class App {
       const record = await this.fetchRecord(game);
       saveJson(record, `carcassonne-${game}.json`);
     } catch (err) {
-      this.toast(`Could not get the record: ${err.message}`, 'error');
+      this.toast(t('app.recordFailed', { reason: err.message }), 'error');
     }
   }
 
@@ -464,7 +470,7 @@ class App {
       const record = await this.fetchRecord(game);
       this.startReplay(record, `carcassonne-${game}.json`);
     } catch (err) {
-      this.toast(`Could not get the record: ${err.message}`, 'error');
+      this.toast(t('app.recordFailed', { reason: err.message }), 'error');
     }
   }
 
@@ -487,15 +493,15 @@ class App {
 
     const inGame = this.view === 'game';
     $('topbar-game').hidden = !inGame && this.view !== 'replay';
-    $('game-label').textContent = inGame ? 'Game' : 'Replay';
-    $('game-id').textContent = inGame ? this.session?.game || '' : this.replay?.name || 'record';
+    $('game-label').textContent = inGame ? t('app.gameLabel') : t('app.replayLabel');
+    $('game-id').textContent = inGame ? this.session?.game || '' : this.replay?.name || t('app.recordName');
     $('watching-badge').hidden = !(inGame && st && (st.you || []).length === 0);
     $('btn-download').hidden = !(inGame && st);
     $('btn-results').hidden = !(st && st.status === 'over');
 
     if (!st || !this.art) {
       this.board.render(null, {});
-      $('turn-banner').textContent = this.conn.status === 'open' ? 'Loading…' : 'Connecting to the server…';
+      $('turn-banner').textContent = this.conn.status === 'open' ? t('app.loading') : t('app.connectingServer');
       clear($('players'));
       clear($('log'));
       clear($('deck'));
@@ -551,13 +557,13 @@ class App {
     const st = this.shown();
     const banner = $('turn-banner');
     banner.className = 'turn-banner';
-    const name = (seat) => st.players?.[seat]?.name ?? `seat ${seat + 1}`;
-    let title = 'Carcassonne';
+    const name = (seat) => st.players?.[seat]?.name ?? t('lobby.seatN', { n: seat + 1 });
+    let title = t('app.title');
     if (st.status === 'over') {
       const seats = winnerSeats(st);
       const winners = seats.map((seat) => name(seat));
       const best = st.players[seats[0]]?.score;
-      banner.textContent = `Game over · ${winners.join(' & ')} ${winners.length > 1 ? 'tie' : 'wins'} with ${best}`;
+      banner.textContent = t('app.gameOver', { count: Math.max(1, winners.length), winners: winners.join(' & '), score: best });
       banner.classList.add('over');
     } else if (st.pending) {
       const seat = st.pending.seat;
@@ -567,20 +573,20 @@ class App {
       if (mine) {
         banner.classList.add('mine');
         const several = (st.you || []).length > 1;
-        banner.append(several ? `${name(seat)}: ${decisionWords(st)}` : `Your turn: ${decisionWords(st)}`);
-        title = '● Your turn · Carcassonne';
+        banner.append(several ? t('app.bannerSeat', { name: name(seat), decision: decisionWords(st) }) : t('app.bannerYourTurn', { decision: decisionWords(st) }));
+        title = t('app.titleYourTurn');
       } else {
-        banner.append(`${name(seat)} is about to ${decisionWords(st)}`);
+        banner.append(t('app.bannerOther', { name: name(seat), decision: decisionWords(st) }));
       }
       for (const m of mechanicsOf(st)) {
         const note = m.bannerNote?.(st);
         if (note) banner.append(note);
       }
       if (this.clockDeadline !== null && this.clockDeadline !== undefined && this.view === 'game') {
-        banner.append(h('span', { class: 'turn-clock', id: 'turn-clock', 'data-testid': 'turn-clock', title: 'time left for this decision; then the greedy bot plays it' }));
+        banner.append(h('span', { class: 'turn-clock', id: 'turn-clock', 'data-testid': 'turn-clock', title: t('app.clockTitle') }));
         this.tickClock();
       }
-      if (this.view === 'replay') banner.append(h('span', { class: 'muted' }, ' (replay)'));
+      if (this.view === 'replay') banner.append(h('span', { class: 'muted' }, ' ', t('app.replayNote')));
     } else {
       banner.textContent = '';
     }
@@ -591,7 +597,7 @@ class App {
     const el = document.getElementById('turn-clock');
     if (!el || this.clockDeadline === null || this.clockDeadline === undefined) return;
     const seconds = Math.max(0, Math.ceil((this.clockDeadline - performance.now()) / 1000));
-    el.textContent = ` · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} left`;
+    el.textContent = ` · ${t('app.clockLeft', { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` })}`;
     el.dataset.seconds = String(seconds);
     el.classList.toggle('short', seconds <= 10);
   }
@@ -612,7 +618,39 @@ class App {
     setTimeout(() => el.remove(), 5000);
   }
 
+  // --- the language: the header's switch, and everything drawn again in the language chosen ---------
+
+  bindLanguage() {
+    const select = $('language');
+    clear(select);
+    for (const { code, name } of LANGUAGES) select.append(h('option', { value: code, lang: code, selected: code === language() }, name));
+    select.value = language();
+    select.addEventListener('change', () => setLanguage(select.value));
+    onLanguageChange(() => this.redrawInLanguage());
+  }
+
+  redrawInLanguage() {
+    $('language').value = language();
+    translatePage();
+    this.showSound();
+    this.renderConnection(this.connShown || { status: this.conn.status });
+    // The whole lobby (its form, games, replay card), then the card of the game just created.
+    this.lobby.build();
+    this.lobby.renderCreated();
+    if (this.view === 'lobby') document.title = t('app.title');
+    this.renderAll();
+    if (!$('results-dialog').hidden) this.showResults();
+    const help = document.getElementById('help-dialog');
+    if (help && !help.hidden) showRulesHelp(this.shown() || null, this.catalogue);
+  }
+
   // --- buttons and keys --------------------------------------------------------------------------
+
+  showSound() {
+    const sound = $('btn-sound');
+    sound.setAttribute('aria-pressed', soundOn() ? 'true' : 'false');
+    sound.title = soundOn() ? t('app.soundOn') : t('app.soundOff');
+  }
 
   bindChrome() {
     $('zoom-in').addEventListener('click', () => this.board.zoomAt(1.25));
@@ -628,12 +666,8 @@ class App {
     $('results-dialog').addEventListener('click', (e) => { if (e.target === $('results-dialog')) $('results-dialog').hidden = true; });
     $('conn-retry').addEventListener('click', () => this.conn.retryNow());
     const sound = $('btn-sound');
-    const showSound = () => {
-      sound.setAttribute('aria-pressed', soundOn() ? 'true' : 'false');
-      sound.title = soundOn() ? 'a sound when it is your turn (on)' : 'a sound when it is your turn (off)';
-    };
-    showSound();
-    sound.addEventListener('click', () => { setSound(!soundOn()); showSound(); });
+    sound.addEventListener('click', () => { setSound(!soundOn()); this.showSound(); });
+    this.showSound();
     $('chat-form').addEventListener('submit', (e) => { e.preventDefault(); this.sendChat(); });
     $('btn-help').addEventListener('click', () => showRulesHelp(this.shown() || null, this.catalogue));
     $('rp-first').addEventListener('click', () => { this.stopPlaying(); this.showReplayStep(0); });

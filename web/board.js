@@ -11,6 +11,8 @@
 import { s, h, clear } from './dom.js';
 import { MEEPLE_PATH, seatColour, degreesOf } from './tiles.js';
 import { mechanicsOf, figureStyle } from './mechanics/registry.js';
+import { t, num, has, language, onLanguageChange } from './i18n.js';
+import { featureName } from './names.js';
 
 const TILE = 100;
 const MIN_SCALE = 0.12;
@@ -32,6 +34,13 @@ export function figureShape(style, colour, options) {
   return style.shape ? style.shape(colour, options) : meepleShape(colour, options);
 }
 
+// A placed tile's title: its id and square, and how far it is turned.
+function tileTitle(tile) {
+  const at = `${tile.x},${tile.y}`;
+  const degrees = degreesOf(tile.rotation);
+  return degrees ? t('board.tileTitleTurned', { tile: tile.tile, at, degrees }) : t('board.tileTitle', { tile: tile.tile, at });
+}
+
 export class Board {
   constructor(container, { onHoverCell, describeFeature } = {}) {
     this.container = container;
@@ -48,7 +57,8 @@ export class Board {
     this.suppressClickUntil = 0;
     this.lastBounds = null;
 
-    this.svg = s('svg', { class: 'board-svg', 'data-testid': 'board', role: 'application', 'aria-label': 'game board' });
+    this.svg = s('svg', { class: 'board-svg', 'data-testid': 'board', role: 'application', 'aria-label': t('board.aria') });
+    onLanguageChange(() => this.svg.setAttribute('aria-label', t('board.aria')));
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
     for (const name of ['grid', 'tiles', 'below', 'last', 'above', 'outline', 'followers', 'positions', 'preview', 'options', 'hover', 'flash']) {
@@ -278,11 +288,17 @@ export class Board {
         g.append(s('circle', { cx: m.x * TILE + ax, cy: m.y * TILE + ay, r: 7, class: 'outline-dot', fill: colour }));
       }
     }
-    const kind = f.kind === 'field' ? 'farm' : f.kind;
-    const worth = f.value === null || f.value === undefined ? ''
-      : f.complete ? ` · ${f.value} points` : ` · ${f.value} now, ${f.if_complete} complete`;
-    const who = (f.holders || []).length ? ` · ${f.holders.map((seat) => this.seatName?.(seat) ?? `seat ${seat + 1}`).join(' & ')}` : ' · nobody';
-    const text = `${kind[0].toUpperCase()}${kind.slice(1)} · ${f.tiles} tile${f.tiles === 1 ? '' : 's'}${worth}${who}`;
+    // What it is (a field is a farm here), how many tiles, its worth, who holds it: parts of a
+    // list separated by ' · ', each its own text.
+    const kind = has(`board.outline.kind.${f.kind}`) ? t(`board.outline.kind.${f.kind}`) : `${String(f.kind)[0].toUpperCase()}${String(f.kind).slice(1)}`;
+    const parts = [kind, t('board.outline.tiles', { count: f.tiles })];
+    if (f.value !== null && f.value !== undefined) {
+      parts.push(f.complete ? t('board.outline.points', { count: f.value }) : t('board.outline.worth', { now: f.value, complete: f.if_complete }));
+    }
+    parts.push((f.holders || []).length
+      ? f.holders.map((seat) => this.seatName?.(seat) ?? t('board.seatN', { n: seat + 1 })).join(t('board.outline.and'))
+      : t('board.outline.nobody'));
+    const text = parts.join(' · ');
     const label = s('g', { class: 'outline-label', transform: `translate(${wx},${wy - 24})` },
       s('g', { class: 'marker-scale' },
         s('rect', { x: -4, y: -18, width: text.length * 7.2 + 8, height: 24, rx: 6 }),
@@ -299,7 +315,7 @@ export class Board {
     if (this.hoverCell && this.hoverCell[0] === x && this.hoverCell[1] === y) return;
     this.hoverCell = [x, y];
     this.coords.hidden = false;
-    this.coords.textContent = `x ${x}, y ${y}`;
+    this.coords.textContent = t('board.coords', { x, y });
     clear(this.layers.hover);
     this.layers.hover.append(s('rect', { x: x * TILE, y: y * TILE, width: TILE, height: TILE, class: 'hover-cell' }));
     this.onHoverCell?.(x, y);
@@ -337,7 +353,7 @@ export class Board {
       // go on children of the positioned group.)
       s('g', { class: 'score-rise' }, s('g', { class: 'marker-scale' },
         s('rect', { x: -24, y: -15, width: 48, height: 30, rx: 15, fill: colours[0] || '#333', stroke: colours[1] || '#fff', 'stroke-width': 3 }),
-        s('text', { y: 7, 'text-anchor': 'middle' }, `+${points}`))));
+        s('text', { y: 7, 'text-anchor': 'middle' }, `+${num(points)}`))));
     this.layers.flash.append(g);
     setTimeout(() => g.remove(), 1800);
     this.svg.dataset.scoreFlashes = String(Number(this.svg.dataset.scoreFlashes || 0) + 1);
@@ -419,15 +435,22 @@ export class Board {
       seen.add(key);
       const sig = `${t.tile}/${t.rotation}`;
       const existing = this.tileEls.get(key);
-      if (existing && existing.sig === sig) continue;
+      if (existing && existing.sig === sig) {
+        // The same tile: only its title follows a change of language.
+        if (existing.lang !== language()) {
+          existing.el.querySelector('title').textContent = tileTitle(t);
+          existing.lang = language();
+        }
+        continue;
+      }
       if (existing) existing.el.remove();
       const el = s('g', {
         class: 'board-tile', 'data-testid': 'board-tile', 'data-x': t.x, 'data-y': t.y, 'data-tile': t.tile, 'data-rotation': t.rotation,
         transform: `translate(${t.x * TILE},${t.y * TILE})`,
-      }, s('title', {}, `${t.tile} at ${t.x},${t.y}${degreesOf(t.rotation) ? ` (turned ${degreesOf(t.rotation)}°)` : ''}`), this.art.use(t.tile, degreesOf(t.rotation)));
+      }, s('title', {}, tileTitle(t)), this.art.use(t.tile, degreesOf(t.rotation)));
       if (this.tileEls.size > 0) el.classList.add('fresh');
       this.layers.tiles.append(el);
-      this.tileEls.set(key, { el, sig });
+      this.tileEls.set(key, { el, sig, lang: language() });
     }
     for (const [key, { el }] of this.tileEls) {
       if (!seen.has(key)) {
@@ -476,7 +499,7 @@ export class Board {
     clear(this.layers.followers);
     const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
     for (const f of state?.followers || []) {
-      const t = tiles.get(`${f.x},${f.y}`);
+      const tile = tiles.get(`${f.x},${f.y}`);
       // A follower in a castle is drawn with its castle.
       if (f.feature === 'castle') continue;
       const figure = f.figure || 'meeple';
@@ -484,14 +507,14 @@ export class Board {
       // A figure that accompanies a follower (builder, pig) stands beside the follower's spot.
       const [dx, dy] = style.offset || [0, 0];
       // A figure on a corner (the barn) stands where the four tiles meet.
-      const [ax0, ay0] = f.corner ? CORNER_XY[f.corner] || [50, 50] : t ? this.art.anchor(t.tile, t.rotation, f.location, t.bridge) : [50, 50];
+      const [ax0, ay0] = f.corner ? CORNER_XY[f.corner] || [50, 50] : tile ? this.art.anchor(tile.tile, tile.rotation, f.location, tile.bridge) : [50, 50];
       const [ax, ay] = [ax0 + dx, ay0 + dy];
       const lying = f.feature === 'field' && !style.shape;
       const g = s('g', {
         class: `follower figure-${figure} feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
         'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure, 'data-corner': f.corner || '',
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
-      }, s('title', {}, `${style.label} of seat ${f.seat + 1} on a ${f.feature}`), figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
+      }, s('title', {}, t('board.figureTitle', { figure: style.label, seat: f.seat + 1, feature: featureName(f.feature) })), figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
       this.layers.followers.append(g);
       const key = `${f.seat}/${figure}/${f.x},${f.y}/${f.location}/${f.corner || ''}`;
       current.set(key, [...(current.get(key) || []), g]);
@@ -520,12 +543,12 @@ export class Board {
       const cls = ['position', p.needsBridge === 'all' ? 'needs-bridge' : '', p.needsBridge === 'some' ? 'some-bridge' : '', selected ? 'selected' : ''].join(' ');
       const g = s('g', {
         class: cls, 'data-testid': 'board-position', 'data-x': p.x, 'data-y': p.y, 'data-needs-bridge': p.needsBridge || 'none',
-        transform: `translate(${p.x * TILE},${p.y * TILE})`, role: 'button', 'aria-label': `place the tile at ${p.x},${p.y}`,
+        transform: `translate(${p.x * TILE},${p.y * TILE})`, role: 'button', 'aria-label': t('board.placeAt', { at: `${p.x},${p.y}` }),
       },
-      s('title', {}, `${p.x},${p.y}${p.needsBridge === 'all' ? ' — needs a bridge' : ''}`),
+      s('title', {}, p.needsBridge === 'all' ? t('board.needsBridgeAt', { at: `${p.x},${p.y}` }) : `${p.x},${p.y}`),
       s('rect', { x: 5, y: 5, width: 90, height: 90, rx: 8, class: 'position-box' }));
       if (p.needsBridge === 'all') {
-        g.append(s('text', { x: 50, y: 56, class: 'position-note', 'text-anchor': 'middle' }, 'bridge'));
+        g.append(s('text', { x: 50, y: 56, class: 'position-note', 'text-anchor': 'middle' }, t('board.bridgeNote')));
       }
       this.layers.positions.append(this.clickable(g, () => p.onClick?.()));
     }
@@ -541,14 +564,17 @@ export class Board {
     });
     const art = this.art.use(preview.tile, preview.rotation);
     art.setAttribute('class', 'preview-art');
-    g.append(s('title', {}, 'click or press R to turn, Enter to place'), art,
+    g.append(s('title', {}, t('board.previewTitle')), art,
       s('rect', { x: 1, y: 1, width: 98, height: 98, rx: 2, class: 'preview-outline' }));
     this.layers.preview.append(this.clickable(g, () => preview.onRotate?.()));
 
     if (preview.needsBridge) {
+      // (88 units hold the English words; a longer text gets a wider badge.)
+      const note = t('board.needsBridge');
+      const width = Math.max(88, note.length * 6);
       this.layers.preview.append(s('g', { class: 'preview-badge', transform: `translate(${preview.x * TILE + 50},${preview.y * TILE + 106})`, 'pointer-events': 'none' },
-        s('rect', { x: -44, y: -1, width: 88, height: 17, rx: 8.5 }),
-        s('text', { x: 0, y: 11.5, 'text-anchor': 'middle' }, 'needs a bridge')));
+        s('rect', { x: -width / 2, y: -1, width, height: 17, rx: 8.5 }),
+        s('text', { x: 0, y: 11.5, 'text-anchor': 'middle' }, note)));
     }
     const button = (cx, cy, label, testid, onClick, cls) => this.clickable(
       s('g', { class: `board-button ${cls}`, 'data-testid': testid, transform: `translate(${cx},${cy})`, role: 'button', 'aria-label': label },
@@ -556,8 +582,8 @@ export class Board {
       onClick);
     const bx = preview.x * TILE;
     const by = preview.y * TILE;
-    if (preview.rotations > 1) this.layers.preview.append(button(bx + 100, by, 'turn the tile (R)', 'board-rotate', () => preview.onRotate?.(), 'rotate'));
-    this.layers.preview.append(button(bx + 100, by + 100, 'place the tile here (Enter)', 'board-confirm', () => preview.onConfirm?.(), 'confirm'));
+    if (preview.rotations > 1) this.layers.preview.append(button(bx + 100, by, t('board.rotate'), 'board-rotate', () => preview.onRotate?.(), 'rotate'));
+    this.layers.preview.append(button(bx + 100, by + 100, t('board.confirm'), 'board-confirm', () => preview.onConfirm?.(), 'confirm'));
   }
 
   renderOptions(deco, board) {

@@ -6,14 +6,16 @@
 import { h, clear, fmtTime } from './dom.js';
 import { seatColour } from './tiles.js';
 import { tokensFor } from './storage.js';
+import { t, num } from './i18n.js';
+import { expansionTitle, expansionSummary, optionName, optionSummary, optionValueSummary, optionValueName, levelTitle, levelSummary } from './names.js';
 
 const DEFAULT_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
 // Besides people and the server's named levels (catalogue `bot_levels`), the bots by their own
 // names, for those who know them.
 const OTHER_BOTS = [
-  ['random', 'Bot · random'],
-  ['greedy', 'Bot · greedy'],
-  ['mcts', 'Bot · MCTS'],
+  ['random', 'random'],
+  ['greedy', 'greedy'],
+  ['mcts', 'MCTS'],
 ];
 
 export class Lobby {
@@ -26,7 +28,8 @@ export class Lobby {
     this.toast = toast;
     this.seats = [
       { name: 'Ann', kind: 'human', ms: 1000 },
-      { name: 'Intermediate', kind: 'intermediate', ms: 2000 },
+      // Named after its level once the catalogue (and so the level's title) is known.
+      { name: null, kind: 'intermediate', ms: 2000 },
     ];
     this.created = null;
     this.games = null;
@@ -65,42 +68,42 @@ export class Lobby {
     const card = this.formCard;
     clear(card);
     const form = h('form', { 'data-testid': 'create-form', onSubmit: (e) => { e.preventDefault(); this.create(); } });
-    form.append(h('h2', {}, 'New game'));
+    form.append(h('h2', {}, t('lobby.newGame')));
     const seatList = h('div', { class: 'seat-list' });
     this.seats.forEach((seat, i) => seatList.append(this.seatRow(seat, i)));
     form.append(seatList);
     form.append(h('div', { class: 'row' },
-      h('button', { type: 'button', 'data-testid': 'add-seat', disabled: this.seats.length >= 6, onClick: () => this.addSeat() }, '+ Add a player'),
-      h('span', { class: 'muted' }, `${this.seats.length} players (2–6)`)));
+      h('button', { type: 'button', 'data-testid': 'add-seat', disabled: this.seats.length >= 6, onClick: () => this.addSeat() }, t('lobby.addPlayer')),
+      h('span', { class: 'muted' }, t('lobby.playerCount', { count: this.seats.length }))));
 
     form.append(this.rulesFieldset());
     form.append(this.paceChoice());
     form.append(this.clockChoice());
 
-    const seed = h('input', { type: 'number', min: 0, step: 1, placeholder: 'random', 'data-testid': 'seed', value: this.seed ?? '' });
+    const seed = h('input', { type: 'number', min: 0, step: 1, placeholder: t('lobby.seedRandom'), 'data-testid': 'seed', value: this.seed ?? '' });
     seed.addEventListener('input', () => { this.seed = seed.value; });
-    const deck = h('textarea', { rows: 2, placeholder: 'e.g. E U BCB-A V (empty: the full shuffled set)', 'data-testid': 'deck', spellcheck: 'false' });
+    const deck = h('textarea', { rows: 2, placeholder: t('lobby.deckPlaceholder'), 'data-testid': 'deck', spellcheck: 'false' });
     deck.value = this.deck || '';
     deck.addEventListener('input', () => { this.deck = deck.value; });
     const start = h('input', { type: 'text', placeholder: 'D', 'data-testid': 'start-tile', value: this.start || '', size: 6 });
     start.addEventListener('input', () => { this.start = start.value; });
     const advanced = h('details', { class: 'advanced', open: Boolean(this.deck || this.start) },
-      h('summary', {}, 'Advanced: seed, fixed deck'),
-      h('label', { class: 'stack' }, 'Seed (same seed, same deck)', seed),
-      h('label', { class: 'stack' }, 'Deck: the exact draw order, tile ids separated by spaces or commas', deck),
-      h('label', { class: 'stack' }, 'Start tile', start));
+      h('summary', {}, t('lobby.advanced')),
+      h('label', { class: 'stack' }, t('lobby.seed'), seed),
+      h('label', { class: 'stack' }, t('lobby.deck'), deck),
+      h('label', { class: 'stack' }, t('lobby.startTile'), start));
     form.append(advanced);
     this.errorBox = h('div', { class: 'note error', hidden: true, 'data-testid': 'create-error' });
     form.append(this.errorBox);
-    form.append(h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary big', 'data-testid': 'create-game' }, 'Create game')));
+    form.append(h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary big', 'data-testid': 'create-game' }, t('lobby.create'))));
     card.append(form);
   }
 
   // Expansion checkboxes and option selects, from the catalogue (titles and one-line summaries).
   rulesFieldset() {
-    const fieldset = h('fieldset', { class: 'options', 'data-testid': 'rules-fieldset' }, h('legend', {}, 'Rules'));
+    const fieldset = h('fieldset', { class: 'options', 'data-testid': 'rules-fieldset' }, h('legend', {}, t('lobby.rules')));
     if (!this.catalogue) {
-      fieldset.append(h('div', { class: 'muted' }, 'Loading the expansions…'));
+      fieldset.append(h('div', { class: 'muted' }, t('lobby.loadingExpansions')));
       return fieldset;
     }
     const selects = [];
@@ -115,19 +118,22 @@ export class Lobby {
         else this.expansions.delete(expansion.name);
         sync();
       });
-      fieldset.append(h('label', { class: 'check expansion', title: expansion.summary, 'data-testid': 'expansion-choice' }, box, ` ${expansion.title}`,
-        h('span', { class: 'muted summary' }, ` — ${expansion.summary}`)));
+      fieldset.append(h('label', { class: 'check expansion', title: expansionSummary(expansion), 'data-testid': 'expansion-choice' }, box, ` ${expansionTitle(expansion)}`,
+        h('span', { class: 'muted summary' }, ` — ${expansionSummary(expansion)}`)));
     }
     for (const option of this.catalogue.options) {
       const value = this.options[option.name] ?? option.default;
-      const select = h('select', { id: `option-${option.name}`, 'data-testid': `option-${option.name}`, 'data-option': option.name, title: option.summary },
-        ...(option.values || []).map((v) => h('option', { value: v.name, selected: v.name === value, title: v.summary }, `${v.name}${v.name === option.default ? ' (default)' : ''}`)));
+      const select = h('select', { id: `option-${option.name}`, 'data-testid': `option-${option.name}`, 'data-option': option.name, title: optionSummary(option) },
+        ...(option.values || []).map((v) => h('option', { value: v.name, selected: v.name === value, title: optionValueSummary(option, v) }, v.name === option.default ? t('lobby.optionDefault', { value: optionValueName(option, v) }) : optionValueName(option, v))));
       const explain = h('div', { class: 'muted summary', 'data-testid': `option-summary-${option.name}` });
-      const describe = () => { explain.textContent = (option.values || []).find((v) => v.name === select.value)?.summary || ''; };
+      const describe = () => {
+        const chosen = (option.values || []).find((v) => v.name === select.value);
+        explain.textContent = chosen ? optionValueSummary(option, chosen) : '';
+      };
       select.addEventListener('change', () => { this.options[option.name] = select.value; describe(); });
       describe();
       selects.push({ select, option });
-      fieldset.append(h('label', { class: 'inline option', 'data-testid': 'option-choice' }, `${capital(option.name)}: ${option.summary} `, select), explain);
+      fieldset.append(h('label', { class: 'inline option', 'data-testid': 'option-choice' }, t('lobby.optionLabel', { name: optionName(option), summary: optionSummary(option) }), ' ', select), explain);
     }
     sync();
     return fieldset;
@@ -138,58 +144,63 @@ export class Lobby {
     const fallback = this.catalogue?.pace?.default ?? 0;
     const chosen = this.pace ?? fallback;
     const values = [...new Set([0, 400, 700, 1500, fallback])].sort((a, b) => a - b);
-    const label = (ms) => (ms === 0 ? 'at once' : `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s per action`) + (ms === fallback ? ' (default)' : '');
-    const select = h('select', { 'data-testid': 'pace', 'aria-label': 'bot pace' },
+    const each = (ms) => (ms === 0 ? t('lobby.paceAtOnce') : t('lobby.pacePerAction', { seconds: ms / 1000 }));
+    const label = (ms) => (ms === fallback ? t('lobby.optionDefault', { value: each(ms) }) : each(ms));
+    const select = h('select', { 'data-testid': 'pace', 'aria-label': t('lobby.paceAria') },
       ...values.map((ms) => h('option', { value: String(ms), selected: ms === chosen }, label(ms))));
     select.addEventListener('change', () => { this.pace = Number(select.value); });
     return h('label', { class: 'inline option pace', 'data-testid': 'pace-choice' },
-      'Bot pace: how long each bot action stays on screen before the next ', select);
+      t('lobby.pace'), ' ', select);
   }
 
   // An optional turn clock: a human's decision left this long is played by the greedy bot.
   clockChoice() {
-    const values = [[0, 'none'], [30, '30 s'], [60, '1 min'], [120, '2 min'], [300, '5 min']];
-    const select = h('select', { 'data-testid': 'clock', 'aria-label': 'turn clock' },
+    const values = [[0, t('lobby.clockNone')], [30, t('lobby.clockSeconds', { count: 30 })], [60, t('lobby.clockMinutes', { count: 1 })], [120, t('lobby.clockMinutes', { count: 2 })], [300, t('lobby.clockMinutes', { count: 5 })]];
+    const select = h('select', { 'data-testid': 'clock', 'aria-label': t('lobby.clockAria') },
       ...values.map(([seconds, label]) => h('option', { value: String(seconds), selected: seconds === (this.clock ?? 0) }, label)));
     select.addEventListener('change', () => { this.clock = Number(select.value); });
     return h('label', { class: 'inline option clock', 'data-testid': 'clock-choice' },
-      'Turn clock: a decision not made in time is played by the greedy bot ', select);
+      t('lobby.clock'), ' ', select);
   }
 
   // The seat kinds: a person, the levels weakest first, then the bots by name.
   kinds() {
-    const levels = (this.catalogue?.levels || []).map((level) => ({ value: level.name, label: `Bot · ${level.title}`, title: level.summary, timed: level.timed }));
-    return [{ value: 'human', label: 'Human' }, ...levels,
-      ...OTHER_BOTS.map(([value, label]) => ({ value, label, timed: value === 'mcts' }))];
+    const levels = (this.catalogue?.levels || []).map((level) => ({ value: level.name, name: levelTitle(level), label: t('lobby.botKind', { name: levelTitle(level) }), title: levelSummary(level), timed: level.timed }));
+    return [{ value: 'human', label: t('lobby.human') }, ...levels,
+      ...OTHER_BOTS.map(([value, name]) => ({ value, name, label: t('lobby.botKind', { name }), timed: value === 'mcts' }))];
   }
 
   seatRow(seat, i) {
     const kinds = this.kinds();
     const timed = (value) => Boolean(kinds.find((k) => k.value === value)?.timed);
-    const name = h('input', { type: 'text', value: seat.name, maxlength: 24, 'data-testid': `seat-name-${i}`, 'aria-label': `name of player ${i + 1}`, required: true });
+    // A seat named by default (a default name, or a bot's) takes the name of the bot chosen for it.
+    const botName = (k) => (k.name || k.value).replace(/^./, (c) => c.toUpperCase());
+    const names = [...DEFAULT_NAMES, ...kinds.map(botName)];
+    if (seat.name === null && this.catalogue) seat.name = botName(kinds.find((k) => k.value === seat.kind) || { value: seat.kind });
+    const name = h('input', { type: 'text', value: seat.name ?? '', maxlength: 24, 'data-testid': `seat-name-${i}`, 'aria-label': t('lobby.seatNameAria', { n: i + 1 }), required: true });
     name.addEventListener('input', () => { seat.name = name.value; });
-    const kind = h('select', { 'data-testid': `seat-kind-${i}`, 'aria-label': `player ${i + 1} is` },
+    const kind = h('select', { 'data-testid': `seat-kind-${i}`, 'aria-label': t('lobby.seatKindAria', { n: i + 1 }) },
       ...kinds.map((k) => h('option', { value: k.value, selected: seat.kind === k.value, title: k.title || '' }, k.label)));
-    const ms = h('input', { type: 'number', min: 50, max: 10000, step: 50, value: seat.ms, class: 'ms', 'data-testid': `seat-ms-${i}`, title: 'thinking time per decision (ms)', hidden: !timed(seat.kind) });
+    const ms = h('input', { type: 'number', min: 50, max: 10000, step: 50, value: seat.ms, class: 'ms', 'data-testid': `seat-ms-${i}`, title: t('lobby.thinkingTime'), hidden: !timed(seat.kind) });
     ms.addEventListener('input', () => { seat.ms = Number(ms.value); });
-    const names = [...DEFAULT_NAMES, ...kinds.map((k) => k.label.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()))];
     kind.addEventListener('change', () => {
       seat.kind = kind.value;
       seat.timed = timed(seat.kind);
       ms.hidden = !seat.timed;
       unit.hidden = ms.hidden;
-      if (seat.kind !== 'human' && names.includes(seat.name)) { seat.name = kind.options[kind.selectedIndex].text.replace('Bot · ', '').replace(/^./, (c) => c.toUpperCase()); name.value = seat.name; }
+      const chosen = kinds.find((k) => k.value === seat.kind);
+      if (seat.kind !== 'human' && names.includes(seat.name) && chosen) { seat.name = botName(chosen); name.value = seat.name; }
     });
     seat.timed = timed(seat.kind);
-    const unit = h('span', { class: 'ms-unit muted', hidden: !timed(seat.kind) }, 'ms');
-    const remove = h('button', { type: 'button', class: 'icon-button', title: 'remove this player', 'data-testid': `remove-seat-${i}`, disabled: this.seats.length <= 2, onClick: () => this.removeSeat(i) }, '✕');
+    const unit = h('span', { class: 'ms-unit muted', hidden: !timed(seat.kind) }, t('lobby.ms'));
+    const remove = h('button', { type: 'button', class: 'icon-button', title: t('lobby.removePlayer'), 'data-testid': `remove-seat-${i}`, disabled: this.seats.length <= 2, onClick: () => this.removeSeat(i) }, '✕');
     return h('div', { class: 'seat-row', 'data-testid': 'seat-row' },
       h('span', { class: 'swatch big', style: { background: seatColour(i) } }), name, kind, ms, unit, remove);
   }
 
   addSeat() {
     if (this.seats.length >= 6) return;
-    this.seats.push({ name: DEFAULT_NAMES[this.seats.length] || `Player ${this.seats.length + 1}`, kind: 'human', ms: 2000 });
+    this.seats.push({ name: DEFAULT_NAMES[this.seats.length] || t('lobby.playerN', { n: this.seats.length + 1 }), kind: 'human', ms: 2000 });
     this.renderForm();
   }
 
@@ -201,10 +212,10 @@ export class Lobby {
 
   request() {
     const players = this.seats.map((seat) => {
-      if (seat.kind === 'human') return { name: seat.name.trim(), seat: 'human' };
+      if (seat.kind === 'human') return { name: (seat.name ?? '').trim(), seat: 'human' };
       // A timed level or the MCTS bot thinks for the chosen time; the others are their name.
       const bot = seat.timed ? `${seat.kind}:ms=${Math.round(seat.ms || 1000)}` : seat.kind;
-      return { name: seat.name.trim(), seat: 'bot', bot };
+      return { name: (seat.name ?? '').trim(), seat: 'bot', bot };
     });
     const msg = { type: 'create', players };
     const catalogue = this.catalogue || { expansions: [], options: [] };
@@ -232,7 +243,7 @@ export class Lobby {
       this.refresh();
     } catch (err) {
       this.errorBox.hidden = false;
-      this.errorBox.textContent = `Could not create the game: ${err.message || err.code}`;
+      this.errorBox.textContent = t('lobby.createFailed', { reason: err.message || err.code });
     }
   }
 
@@ -246,11 +257,12 @@ export class Lobby {
     }
     card.hidden = false;
     card.dataset.game = c.game;
-    card.append(h('h2', {}, 'Game ', h('code', { 'data-testid': 'created-game-id' }, c.game), ' is ready'));
+    const [before, after] = t('lobby.gameReady', { game: '\u0000' }).split('\u0000');
+    card.append(h('h2', {}, before, h('code', { 'data-testid': 'created-game-id' }, c.game), after));
     if (!c.seats.length) {
-      card.append(h('p', {}, 'Only bots play: watch them.'));
+      card.append(h('p', {}, t('lobby.onlyBots')));
     } else {
-      card.append(h('p', { class: 'muted' }, 'Give each player their own link. Anyone holding a link plays that seat.'));
+      card.append(h('p', { class: 'muted' }, t('lobby.giveLinks')));
     }
     const list = h('div', { class: 'links' });
     for (const { seat, token } of c.seats) {
@@ -259,27 +271,27 @@ export class Lobby {
       const copy = h('button', { type: 'button', 'data-testid': `copy-link-${seat}`, onClick: async () => {
         try {
           await navigator.clipboard.writeText(url);
-          copy.textContent = 'Copied';
+          copy.textContent = t('lobby.copied');
         } catch {
           input.select();
           document.execCommand?.('copy');
-          copy.textContent = 'Copied';
+          copy.textContent = t('lobby.copied');
         }
-        setTimeout(() => { copy.textContent = 'Copy'; }, 1500);
-      } }, 'Copy');
+        setTimeout(() => { copy.textContent = t('lobby.copy'); }, 1500);
+      } }, t('lobby.copy'));
       list.append(h('div', { class: 'link-row' },
         h('span', { class: 'swatch', style: { background: seatColour(seat) } }),
-        h('span', { class: 'link-name' }, c.players[seat]?.name ?? `seat ${seat + 1}`),
+        h('span', { class: 'link-name' }, c.players[seat]?.name ?? t('lobby.seatN', { n: seat + 1 })),
         input, copy,
-        h('a', { href: url, target: '_blank', rel: 'noopener', class: 'button-like', 'data-testid': `open-link-${seat}` }, 'Open')));
+        h('a', { href: url, target: '_blank', rel: 'noopener', class: 'button-like', 'data-testid': `open-link-${seat}` }, t('lobby.open'))));
     }
     card.append(list);
     const row = h('div', { class: 'row' });
     if (c.seats.length) {
       row.append(h('button', { class: 'primary', 'data-testid': 'hotseat', onClick: () => this.onJoin(c.game, c.seats.map((s) => s.token)) },
-        c.seats.length > 1 ? 'Play all human seats here (hotseat)' : 'Play here'));
+        c.seats.length > 1 ? t('lobby.hotseat') : t('lobby.playHere')));
     }
-    row.append(h('button', { 'data-testid': 'watch-created', onClick: () => this.onWatch(c.game) }, 'Watch'));
+    row.append(h('button', { 'data-testid': 'watch-created', onClick: () => this.onWatch(c.game) }, t('lobby.watch')));
     card.append(row);
     card.scrollIntoView?.({ block: 'nearest' });
   }
@@ -300,14 +312,14 @@ export class Lobby {
   renderGames() {
     const card = this.gamesCard;
     clear(card);
-    card.append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'),
-      h('button', { 'data-testid': 'refresh-games', onClick: () => this.refresh(), title: 'refresh the list' }, '↻ Refresh')));
+    card.append(h('div', { class: 'card-head' }, h('h2', {}, t('lobby.games')),
+      h('button', { 'data-testid': 'refresh-games', onClick: () => this.refresh(), title: t('lobby.refreshTitle') }, t('lobby.refresh'))));
     if (this.games === null) {
-      card.append(h('p', { class: 'muted' }, this.listError ? `Could not list games: ${this.listError}` : 'Loading…'));
+      card.append(h('p', { class: 'muted' }, this.listError ? t('lobby.listFailed', { reason: this.listError }) : t('lobby.loading')));
       return;
     }
     if (!this.games.length) {
-      card.append(h('p', { class: 'muted' }, 'No games yet. Create one!'));
+      card.append(h('p', { class: 'muted' }, t('lobby.noGames')));
       return;
     }
     const list = h('div', { class: 'game-list', 'data-testid': 'games-list' });
@@ -316,16 +328,16 @@ export class Lobby {
       const players = h('div', { class: 'game-players' }, ...g.players.map((p) => h('span', { class: 'game-player' },
         h('span', { class: 'swatch', style: { background: seatColour(p.seat) } }),
         p.name,
-        p.kind === 'bot' ? h('span', { class: 'muted' }, ` (${p.bot || 'bot'})`) : p.online ? h('span', { class: 'online-dot online', title: 'online' }) : null)));
+        p.kind === 'bot' ? h('span', { class: 'muted' }, ` (${p.bot || t('lobby.bot')})`) : p.online ? h('span', { class: 'online-dot online', title: t('lobby.online') }) : null)));
       const actions = h('div', { class: 'row' });
-      if (mine.length && g.status !== 'over') actions.append(h('button', { class: 'primary small', 'data-testid': `rejoin-${g.game}`, onClick: () => this.onJoin(g.game, mine) }, 'Rejoin'));
-      actions.append(h('button', { class: 'small', 'data-testid': `watch-${g.game}`, onClick: () => this.onWatch(g.game) }, g.status === 'over' ? 'View' : 'Watch'));
+      if (mine.length && g.status !== 'over') actions.append(h('button', { class: 'primary small', 'data-testid': `rejoin-${g.game}`, onClick: () => this.onJoin(g.game, mine) }, t('lobby.rejoin')));
+      actions.append(h('button', { class: 'small', 'data-testid': `watch-${g.game}`, onClick: () => this.onWatch(g.game) }, g.status === 'over' ? t('lobby.view') : t('lobby.watch')));
       list.append(h('div', { class: `game-item status-${g.status}`, 'data-testid': 'game-item', 'data-game': g.game, 'data-status': g.status },
         h('div', { class: 'game-meta' },
           h('code', {}, g.game),
-          h('span', { class: `status-badge ${g.status}` }, g.status),
+          h('span', { class: `status-badge ${g.status}` }, t(`lobby.status.${g.status}`)),
           h('span', { class: 'muted', 'data-testid': 'game-expansions' }, this.expansionTitles(g.expansions)),
-          h('span', { class: 'muted' }, `${g.tiles_left} tiles left`),
+          h('span', { class: 'muted' }, t('lobby.tilesLeft', { count: g.tiles_left })),
           h('span', { class: 'muted' }, fmtTime(g.created))),
         players, actions));
     }
@@ -333,9 +345,9 @@ export class Lobby {
   }
 
   expansionTitles(names) {
-    if (!names || !names.length) return 'base game';
-    const byName = new Map((this.catalogue?.expansions || []).map((e) => [e.name, e.title]));
-    return names.map((name) => byName.get(name) || name).join(' + ');
+    if (!names || !names.length) return t('lobby.baseGame');
+    const byName = new Map((this.catalogue?.expansions || []).map((e) => [e.name, e]));
+    return names.map((name) => (byName.has(name) ? expansionTitle(byName.get(name)) : name)).join(' + ');
   }
 
   // --- replay ---------------------------------------------------------------------------------
@@ -350,20 +362,17 @@ export class Lobby {
         const record = data && typeof data === 'object' && data.record && typeof data.record === 'object' ? data.record : data;
         this.onReplay(record, file.name);
       } catch (err) {
-        this.toast(`That file is not a record: ${err.message}`, 'error');
+        this.toast(t('lobby.notARecord', { reason: err.message }), 'error');
       }
       input.value = '';
     });
     return h('section', { class: 'card lobby-card' },
-      h('h2', {}, 'Replay a record'),
-      h('p', { class: 'muted' }, 'Open a saved game (a record JSON file) and step through it.'),
-      h('label', { class: 'file-button' }, input, 'Load record…'));
+      h('h2', {}, t('lobby.replayTitle')),
+      h('p', { class: 'muted' }, t('lobby.replayText')),
+      h('label', { class: 'file-button' }, input, t('lobby.loadRecord')));
   }
 }
 
-function capital(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
 
 export function joinUrl(game, token) {
   const base = `${window.location.origin}${window.location.pathname}`;

@@ -7,6 +7,8 @@
 // server without structured actions makes it read the text (parseAction).
 
 import { mechanicsOf } from './mechanics/registry.js';
+import { t } from './i18n.js';
+import { featureName } from './names.js';
 
 export function parseAction(action) {
   let m;
@@ -80,25 +82,18 @@ export function placementsBySquare(placeActions, needsBridge = [], lookOf = null
   return [...squares.values()];
 }
 
-const FEATURE_WORDS = { city: 'city', road: 'road', field: 'field', cloister: 'cloister', bridge: 'bridge', castle: 'castle' };
+const FEATURE_KINDS = new Set(['city', 'road', 'field', 'cloister', 'bridge', 'castle']);
 
+// A kind of feature in the player's language ("city", "road", ...; any other kind: "feature").
 export function featureWord(kind) {
-  return FEATURE_WORDS[kind] || 'feature';
+  return featureName(FEATURE_KINDS.has(kind) ? kind : 'feature');
 }
 
-const PHASE_WORDS = {
-  place: 'place a tile',
-  meeple: 'deploy a follower',
-  castle: 'build a castle or score the city',
-  claim: 'choose what the castle scores',
-  choose: 'choose a bazaar tile',
-  bid: 'bid in the bazaar',
-  decide: 'buy or sell',
-  'buy-or-sell': 'buy or sell',
-};
+// The phases with words of their own (the locale's `notation.phase.<phase>`).
+const PHASES = new Set(['place', 'meeple', 'castle', 'claim', 'choose', 'bid', 'decide', 'buy-or-sell']);
 
 export function phaseWords(phase) {
-  return PHASE_WORDS[phase] || phase || '';
+  return PHASES.has(phase) ? t(`notation.phase.${phase}`) : phase || '';
 }
 
 // What the pending seat has to do now, in words: the phase's words, unless a mechanic in play

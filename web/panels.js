@@ -4,6 +4,12 @@
 import { h, s, clear } from './dom.js';
 import { seatColour, MEEPLE_PATH } from './tiles.js';
 import { mechanicsOf, figureStyle } from './mechanics/registry.js';
+import { t, num, has } from './i18n.js';
+
+// A count as shown: a number the language's way (anything else as it comes).
+function amount(value) {
+  return typeof value === 'number' ? num(value) : String(value);
+}
 
 function meepleIcon(colour, size = 16) {
   return s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
@@ -36,28 +42,28 @@ export function renderPlayers(container, state, art) {
       const count = figures[figure];
       const style = figureStyle(figure);
       const testid = figure === 'meeple' ? 'player-followers' : `player-figures-${figure}`;
-      stats.append(h('span', { class: `stat figure-${figure}`, title: `${style.label}s in supply`, 'data-testid': testid, 'data-figure': figure },
-        style.icon ? style.icon(seatColour(p.seat), 16) : meepleIcon(seatColour(p.seat), Math.round(14 * style.scale)), `×${count}`));
+      stats.append(h('span', { class: `stat figure-${figure}`, title: supplyTitle(figure, style), 'data-testid': testid, 'data-figure': figure },
+        style.icon ? style.icon(seatColour(p.seat), 16) : meepleIcon(seatColour(p.seat), Math.round(14 * style.scale)), `×${amount(count)}`));
     }
     for (const m of modules) for (const el of m.stats?.(p, state, { art }) || []) stats.append(el);
     // The running score by category (what has scored so far).
     const parts = Object.entries(p.breakdown || {}).filter(([, points]) => points !== 0);
     const breakdown = parts.length
       ? h('div', { class: 'breakdown-line', 'data-testid': 'player-breakdown' },
-        ...parts.map(([category, points]) => h('span', { 'data-category': category }, `${category} ${points}`)))
+        ...parts.map(([category, points]) => h('span', { 'data-category': category }, t('panels.categoryPoints', { category: categoryWord(category), points }))))
       : null;
     container.append(h('div', { class: classes.join(' '), 'data-testid': `player-${p.seat}`, 'data-seat': p.seat, 'data-pending': p.seat === pendingSeat ? 'true' : 'false' },
       h('div', { class: 'player-colour', style: { background: seatColour(p.seat) } }),
       h('div', { class: 'player-main' },
         h('div', { class: 'player-name' },
-          h('span', { class: `online-dot ${online}`, title: online, 'data-testid': 'online-dot', 'data-online': online }),
+          h('span', { class: `online-dot ${online}`, title: t(`panels.presence.${online}`), 'data-testid': 'online-dot', 'data-online': online }),
           h('span', { class: 'name', 'data-testid': 'player-name' }, p.name),
-          mine ? h('span', { class: 'badge you' }, 'you') : null,
-          p.kind === 'bot' ? h('span', { class: 'badge bot', title: p.bot || 'bot' }, p.bot ? `bot · ${p.bot}` : 'bot') : null,
-          over && winners.has(p.seat) ? h('span', { class: 'badge win' }, 'winner') : null),
+          mine ? h('span', { class: 'badge you' }, t('panels.you')) : null,
+          p.kind === 'bot' ? h('span', { class: 'badge bot', title: p.bot || t('panels.bot') }, p.bot ? t('panels.botNamed', { bot: p.bot }) : t('panels.bot')) : null,
+          over && winners.has(p.seat) ? h('span', { class: 'badge win' }, t('panels.winner')) : null),
         stats, breakdown),
-      h('div', { class: 'player-score', 'data-testid': 'player-score' }, String(p.score)),
-      p.seat === state.turn_seat && !over ? h('div', { class: 'turn-arrow', title: 'whose turn it is' }, '◀') : null,
+      h('div', { class: 'player-score', 'data-testid': 'player-score' }, num(p.score)),
+      p.seat === state.turn_seat && !over ? h('div', { class: 'turn-arrow', title: t('panels.whoseTurn') }, '◀') : null,
     ));
   }
 }
@@ -68,24 +74,26 @@ export function renderDeck(container, state, art, expanded) {
   clear(container);
   const deck = state?.deck;
   if (!deck) return;
+  const [leftBefore, leftAfter] = t('panels.tilesLeft', { count: '\u0000' }).split('\u0000');
+  const [handBefore, handAfter] = t('panels.inHand', { tile: '\u0000' }).split('\u0000');
   const head = h('div', { class: 'deck-head' },
-    h('span', {}, 'Tiles left: ', h('b', { 'data-testid': 'tiles-left' }, String(deck.left))),
-    state.tile ? h('span', { class: 'muted' }, ' · in hand ', h('b', {}, state.tile)) : null);
+    h('span', {}, leftBefore || null, h('b', { 'data-testid': 'tiles-left' }, amount(deck.left)), leftAfter || null),
+    state.tile ? h('span', { class: 'muted' }, ' · ', handBefore || null, h('b', {}, state.tile), handAfter || null) : null);
   container.append(head);
   const details = h('details', { class: 'remaining', 'data-testid': 'remaining-toggle', open: expanded.value });
   details.addEventListener('toggle', () => { expanded.value = details.open; });
-  details.append(h('summary', {}, 'Remaining tiles'));
+  details.append(h('summary', {}, t('panels.remainingTiles')));
   const grid = h('div', { class: 'remaining-grid', 'data-testid': 'remaining-tiles' });
   const entries = Object.entries(deck.remaining || {}).filter(([, n]) => n > 0).sort(([a], [b]) => compareTiles(a, b));
   for (const [id, count] of entries) {
     grid.append(h('div', { class: 'remaining-item', 'data-tile': id, 'data-count': count, 'data-testid': 'remaining-item', title: tileTooltip(id, count, art) },
-      art ? art.mini(id, { size: 36 }) : null, h('span', { class: 'count' }, `×${count}`)));
+      art ? art.mini(id, { size: 36 }) : null, h('span', { class: 'count' }, `×${num(count)}`)));
   }
-  if (!entries.length) grid.append(h('div', { class: 'muted' }, 'none'));
+  if (!entries.length) grid.append(h('div', { class: 'muted' }, t('panels.noTiles')));
   details.append(grid);
   if ((deck.discarded || []).length) {
-    const row = h('div', { class: 'discarded' }, h('span', { class: 'muted' }, 'Discarded: '));
-    for (const id of deck.discarded) row.append(art ? art.mini(id, { size: 24, title: `discarded ${id}` }) : id);
+    const row = h('div', { class: 'discarded' }, h('span', { class: 'muted' }, t('panels.discarded'), ' '));
+    for (const id of deck.discarded) row.append(art ? art.mini(id, { size: 24, title: t('panels.discardedTile', { tile: id }) }) : id);
     details.append(row);
   }
   container.append(details);
@@ -103,22 +111,28 @@ function compareTiles(a, b) {
   return pa.localeCompare(pb) || ra.length - rb.length || ra.localeCompare(rb);
 }
 
-// A remaining tile in words: "V: road bending, 2 fields — 3 left" (from the catalogue).
+// A remaining tile in words: "V: a road, 2 fields — 3 left" (from the catalogue).
 function tileTooltip(id, count, art) {
   const tile = art?.tiles?.get(id)?.tile;
-  const left = `${count} left`;
-  if (!tile) return `${id}: ${left}`;
+  const left = t('panels.tileLeft', { count });
+  if (!tile) return t('panels.tileTooltipBare', { tile: id, left });
   const kinds = {};
   for (const segment of tile.segments || []) kinds[segment.kind] = (kinds[segment.kind] || 0) + 1;
-  const words = Object.entries(kinds).map(([kind, n]) => (n > 1 ? `${n} ${kind === 'city' ? 'cities' : `${kind}s`}` : `a ${kind}`));
+  const words = Object.entries(kinds).map(([kind, n]) => (has(`panels.segments.${kind}`)
+    ? t(`panels.segments.${kind}`, { count: n })
+    : t('panels.segments.other', { count: n, kind })));
   const extras = [];
   const pennants = (tile.segments || []).reduce((sum, segment) => sum + (segment.pennants || 0), 0);
-  if (pennants) extras.push(pennants > 1 ? `${pennants} pennants` : 'a pennant');
+  if (pennants) extras.push(t('panels.pennants', { count: pennants }));
   for (const flag of ['inn', 'cathedral', 'good', 'portal', 'volcano', 'dragon', 'princess', 'bazaar', 'abbey']) {
-    if (tile[flag] || (tile.segments || []).some((segment) => segment[flag])) extras.push(flag === 'good' ? 'trade goods' : flag);
+    if (tile[flag] || (tile.segments || []).some((segment) => segment[flag])) extras.push(t(`panels.tileFlag.${flag}`));
   }
-  const expansion = tile.expansion && tile.expansion !== 'base' ? ` (${tile.expansion})` : '';
-  return `${id}${expansion}: ${words.join(', ')}${extras.length ? `; ${extras.join(', ')}` : ''} — ${left}`;
+  // (The expansion is named by its id, as the tile ids are: "BCB-A (bcb)".)
+  const name = tile.expansion && tile.expansion !== 'base' ? t('panels.tileOfExpansion', { tile: id, expansion: tile.expansion }) : id;
+  const separator = t('panels.listSeparator');
+  return extras.length
+    ? t('panels.tileTooltipExtras', { tile: name, features: words.join(separator), extras: extras.join(separator), left })
+    : t('panels.tileTooltip', { tile: name, features: words.join(separator), left });
 }
 
 // --- log ---------------------------------------------------------------------------------------
@@ -166,7 +180,19 @@ function tileOfEntry(entry) {
 
 // --- results -----------------------------------------------------------------------------------
 
-const BASE_CATEGORIES = [['roads', 'Roads'], ['cities', 'Cities'], ['cloisters', 'Cloisters'], ['farms', 'Farms']];
+// The base game's columns of the results, [key, heading] (the mechanics in play add theirs).
+const baseCategories = () => ['roads', 'cities', 'cloisters', 'farms'].map((key) => [key, t(`panels.column.${key}`)]);
+
+// A score category (the server's name: roads, cities, ..., bazaars, goods, fairy) as a word in a
+// running text ("roads 4"); the server's name for one not known.
+function categoryWord(category) {
+  return has(`category.${category}`) ? t(`category.${category}`) : category;
+}
+
+// The title of a player's supply of one kind of figure ("followers in supply").
+function supplyTitle(figure, style) {
+  return has(`panels.supply.${figure}`) ? t(`panels.supply.${figure}`) : t('panels.supply.other', { figure: style.label });
+}
 
 // The seats that won: the server's `winners` (the engine decides, negative scores included);
 // only a server without it makes the page look for the best score itself.
@@ -181,23 +207,26 @@ export function winnerSeats(state) {
 export function renderResults(container, state) {
   clear(container);
   const players = state.players || [];
-  const cats = BASE_CATEGORIES.concat(...mechanicsOf(state).map((m) => m.resultCategories || []));
+  const cats = baseCategories().concat(...mechanicsOf(state).map((m) => m.resultCategories || []));
   const winnerSet = new Set(winnerSeats(state));
   const winners = players.filter((p) => winnerSet.has(p.seat)).map((p) => p.name);
-  container.append(h('h2', { 'data-testid': 'results-title' }, winners.length > 1 ? `A tie: ${winners.join(' and ')}` : `${winners[0]} wins!`));
+  container.append(h('h2', { 'data-testid': 'results-title' }, winners.length > 1
+    ? t('panels.tie', { names: winners.reduce((first, next) => t('panels.namesAnd', { first, next })) })
+    : t('panels.wins', { name: winners[0] })));
 
   const table = h('table', { class: 'breakdown', 'data-testid': 'final-breakdown' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...cats.map(([, label]) => h('th', {}, label)), h('th', {}, 'Total'))));
+    h('thead', {}, h('tr', {}, h('th', {}, t('panels.player')), ...cats.map(([, label]) => h('th', {}, label)), h('th', {}, t('panels.total')))));
   const body = h('tbody');
   for (const p of [...players].sort((a, b) => b.score - a.score)) {
     body.append(h('tr', { class: winnerSet.has(p.seat) ? 'winner' : '', 'data-seat': p.seat, 'data-testid': 'breakdown-row', 'data-winner': winnerSet.has(p.seat) ? 'true' : 'false' },
       h('td', {}, h('span', { class: 'swatch', style: { background: seatColour(p.seat) } }), p.name),
-      ...cats.map(([key]) => h('td', { 'data-category': key }, String(categoryPoints(p.breakdown, key)))),
-      h('td', { class: 'total', 'data-testid': 'breakdown-total' }, String(p.score))));
+      ...cats.map(([key]) => h('td', { 'data-category': key }, num(categoryPoints(p.breakdown, key)))),
+      h('td', { class: 'total', 'data-testid': 'breakdown-total' }, num(p.score))));
   }
   table.append(body);
   container.append(table);
-  container.append(h('h3', {}, 'Score over time ', h('span', { class: 'muted' }, '(by moves played)')));
+  const [chartBefore, chartAfter] = t('panels.scoreOverTime', { note: '\u0000' }).split('\u0000');
+  container.append(h('h3', {}, chartBefore || null, h('span', { class: 'muted' }, t('panels.byMovesPlayed')), chartAfter || null));
   container.append(scoreChart(state));
 }
 
@@ -229,15 +258,15 @@ export function scoreChart(state, { width = 560, height = 260 } = {}) {
   const niceMin = Math.floor(minScore / step) * step;
   const xOf = (n) => pad.left + (n / maxN) * w;
   const yOf = (v) => pad.top + hgt - ((v - niceMin) / (niceMax - niceMin)) * hgt;
-  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, class: 'score-chart', 'data-testid': 'score-chart', role: 'img', 'aria-label': 'score over time' });
+  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, class: 'score-chart', 'data-testid': 'score-chart', role: 'img', 'aria-label': t('panels.chartAria') });
   for (let v = niceMin; v <= niceMax + 1e-9; v += step) {
     const y = yOf(v);
     svg.append(s('line', { x1: pad.left, x2: width - pad.right, y1: y, y2: y, class: v === 0 ? 'grid zero' : 'grid' }));
-    svg.append(s('text', { x: pad.left - 6, y: y + 4, 'text-anchor': 'end', class: 'axis' }, String(Math.round(v))));
+    svg.append(s('text', { x: pad.left - 6, y: y + 4, 'text-anchor': 'end', class: 'axis' }, num(Math.round(v))));
   }
   const xStep = niceStep(maxN / 6);
   for (let n = 0; n <= maxN; n += xStep) {
-    svg.append(s('text', { x: xOf(n), y: height - 10, 'text-anchor': 'middle', class: 'axis' }, String(n)));
+    svg.append(s('text', { x: xOf(n), y: height - 10, 'text-anchor': 'middle', class: 'axis' }, num(n)));
   }
   series.forEach((pts, seat) => {
     if (!pts.length) return;
@@ -252,7 +281,7 @@ export function scoreChart(state, { width = 560, height = 260 } = {}) {
   const legend = s('g', { class: 'legend', transform: `translate(${pad.left + 8},${pad.top + 6})` });
   players.forEach((p, i) => {
     legend.append(s('rect', { x: 0, y: i * 16, width: 10, height: 10, fill: seatColour(p.seat), rx: 2 }));
-    legend.append(s('text', { x: 15, y: i * 16 + 9, class: 'legend-text' }, `${p.name} (${p.score})`));
+    legend.append(s('text', { x: 15, y: i * 16 + 9, class: 'legend-text' }, t('panels.chartLegend', { name: p.name, score: p.score })));
   });
   svg.append(legend);
   return svg;

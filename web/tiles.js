@@ -9,6 +9,7 @@
 
 import { s, clear } from './dom.js';
 import { allMechanics } from './mechanics/registry.js';
+import { t, onLanguageChange } from './i18n.js';
 
 export const PORTS = ['NNW', 'N', 'NNE', 'ENE', 'E', 'ESE', 'SSE', 'S', 'SSW', 'WSW', 'W', 'WNW'];
 const EDGES = ['N', 'E', 'S', 'W'];
@@ -328,6 +329,13 @@ function sharedDefs() {
   return defs;
 }
 
+// The tile art whose sprite is in the page: drawn again when the language changes (the pictures
+// carry titles, such as a trade good's or a symbol's name).
+let installed = null;
+onLanguageChange(() => {
+  if (installed) installed.art.installSprite(installed.sprite);
+});
+
 export class TileArt {
   constructor(catalogue) {
     this.ports = catalogue.ports || PORTS;
@@ -345,6 +353,7 @@ export class TileArt {
 
   // Puts every tile's picture into `sprite` (an <svg> element kept in the document).
   installSprite(sprite) {
+    installed = { art: this, sprite };
     clear(sprite);
     sprite.append(sharedDefs());
     const defs = s('defs');
@@ -365,7 +374,7 @@ export class TileArt {
 
   // A standalone little <svg> picture of a tile.
   mini(id, { rotation = 0, size = 40, title, className = 'mini-tile', testid } = {}) {
-    const svg = s('svg', { viewBox: '0 0 100 100', width: size, height: size, class: className, role: 'img', 'aria-label': title || `tile ${id}`, 'data-testid': testid, 'data-tile': id });
+    const svg = s('svg', { viewBox: '0 0 100 100', width: size, height: size, class: className, role: 'img', 'aria-label': title || t('tiles.tileAria', { tile: id }), 'data-testid': testid, 'data-tile': id });
     if (title) svg.append(s('title', {}, title));
     svg.append(this.use(id, rotation));
     return svg;

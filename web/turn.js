@@ -7,10 +7,12 @@
 // draws the "your move" card; the mechanics in play add theirs (mechanics/registry.js).
 
 import { h, clear } from './dom.js';
-import { groupLegal, placementsBySquare, featureWord, decisionWords } from './notation.js';
+import { groupLegal, placementsBySquare, decisionWords } from './notation.js';
 import { seatColour } from './tiles.js';
-import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
+import { mechanicsOf, handledVerbs } from './mechanics/registry.js';
 import { setTakeBack } from './storage.js';
+import { t, has } from './i18n.js';
+import { figureName, featureName } from './names.js';
 
 // The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
 const CORE_VERBS = new Set(['place', 'meeple', 'large', 'mayor', 'wagon', 'barn', 'builder', 'pig', 'skip']);
@@ -293,7 +295,7 @@ export class TurnController {
       if (x === undefined || y === undefined) continue;
       markers.push({
         kind: 'meeple', figure, x, y, loc: m.loc, feature, action: m.action, colour, chosen: this.draft?.final === m.action,
-        label: `put a ${figureStyle(figure).label} on the ${featureWord(feature)} (${m.loc})`, onClick: () => this.act(m.action),
+        label: t('turn.putFigure', { figure: figureLabel(figure), feature: featureLabel(feature), loc: m.loc }), onClick: () => this.act(m.action),
       });
     }
     deco.markers = markers;
@@ -347,7 +349,7 @@ export class TurnController {
     const seat = this.actingSeat();
     const pending = st.pending;
     const player = players?.[pending.seat];
-    const name = player ? player.name : `seat ${pending.seat + 1}`;
+    const name = player ? player.name : t('turn.seatN', { n: pending.seat + 1 });
     const phase = pending.phase;
     container.dataset.phase = phase;
     container.dataset.mine = seat !== null ? 'true' : 'false';
@@ -355,17 +357,17 @@ export class TurnController {
     const swatch = h('span', { class: 'swatch', style: { background: seatColour(pending.seat) } });
     if (seat === null) {
       container.className = 'card action-card waiting';
-      container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, `${name} to ${decisionWords(st)}`), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))));
+      container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, t('turn.waiting', { name, decision: decisionWords(st) })), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))));
       // (The DOM's own append() writes a null child as the text "null": add the hand only when there is one.)
       if (st.tile && phase === 'place') {
-        container.append(h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: `tile in hand: ${st.tile}`, testid: 'hand-tile' }), h('span', { class: 'muted' }, `tile ${st.tile}`)));
+        container.append(h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: t('turn.handTitle', { tile: st.tile }), testid: 'hand-tile' }), h('span', { class: 'muted' }, t('turn.tile', { tile: st.tile }))));
       }
       return;
     }
 
     container.className = 'card action-card mine';
     const several = (st.you || []).length > 1;
-    container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, several ? `${name}: ${decisionWords(st)}` : `Your move: ${decisionWords(st)}`)));
+    container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, several ? t('turn.seatMove', { name, decision: decisionWords(st) }) : t('turn.yourMove', { decision: decisionWords(st) }))));
     const body = h('div', { class: 'card-body' });
     container.append(body);
     const g = this.groups;
@@ -379,22 +381,24 @@ export class TurnController {
     if (g.place) {
       const option = this.selectedOption();
       const rotation = option ? option.rotation : 0;
-      const hand = this.art.mini(st.tile, { rotation, size: 118, title: `tile in hand: ${st.tile}`, testid: 'hand-tile', className: 'mini-tile hand-tile' });
+      const hand = this.art.mini(st.tile, { rotation, size: 118, title: t('turn.handTitle', { tile: st.tile }), testid: 'hand-tile', className: 'mini-tile hand-tile' });
       hand.addEventListener('click', () => this.rotate(1));
       hand.addEventListener('contextmenu', (e) => { e.preventDefault(); this.rotate(1); });
       const sq = this.selectedSquare();
       const info = option
-        ? h('div', { class: 'hint' }, `At ${sq.x},${sq.y}, turned ${rotation}°`, sq.options.length > 1 ? ` (${sq.options.length} ways fit)` : ' (the only way it fits)')
-        : h('div', { class: 'hint' }, `Click a highlighted square on the board (${this.squares.length} possible).`);
+        ? h('div', { class: 'hint' }, sq.options.length > 1
+          ? t('turn.placedWays', { x: String(sq.x), y: String(sq.y), rotation, count: sq.options.length })
+          : t('turn.placedOnlyWay', { x: String(sq.x), y: String(sq.y), rotation }))
+        : h('div', { class: 'hint' }, t('turn.clickSquare', { count: this.squares.length }));
       body.append(h('div', { class: 'hand' }, hand, h('div', { class: 'hand-side' }, info,
         h('div', { class: 'row' },
-          h('button', { 'data-testid': 'rotate', disabled: !sq || sq.options.length < 2 || disabled, onClick: () => this.rotate(1), title: 'R, or right-click the tile' }, '⟳ Turn'),
-          h('button', { class: 'primary', 'data-testid': 'confirm-place', disabled: !option || disabled, onClick: () => this.confirm(), title: 'Enter' }, 'Place tile'),
+          h('button', { 'data-testid': 'rotate', disabled: !sq || sq.options.length < 2 || disabled, onClick: () => this.rotate(1), title: t('turn.rotateTitle') }, t('turn.rotate')),
+          h('button', { class: 'primary', 'data-testid': 'confirm-place', disabled: !option || disabled, onClick: () => this.confirm(), title: t('turn.enterKey') }, t('turn.placeTile')),
         ))));
       const confirmTurns = h('input', { type: 'checkbox', 'data-testid': 'take-back-toggle', checked: this.takeBack() });
       confirmTurns.addEventListener('change', () => { setTakeBack(confirmTurns.checked); this.onChange?.(); });
-      body.append(h('label', { class: 'check take-back-toggle', title: 'placement, bridge and figure can be changed until you press "End turn"' },
-        confirmTurns, ' Take back until I end my turn'));
+      body.append(h('label', { class: 'check take-back-toggle', title: t('turn.takeBackToggleTitle') },
+        confirmTurns, ' ', t('turn.takeBackToggle')));
     }
 
     // What the mechanics in play ask (bridges, castles, the bazaar, the choice of figure).
@@ -407,42 +411,44 @@ export class TurnController {
     if (kinds.length > 1) {
       // Several kinds of figure may go somewhere: the player picks which one the spots deploy.
       const choice = this.figureChoice();
-      const row = h('div', { class: 'row figure-choice', role: 'radiogroup', 'aria-label': 'figure to deploy', 'data-testid': 'figure-choice' },
-        h('span', { class: 'muted' }, 'Deploy:'));
+      const row = h('div', { class: 'row figure-choice', role: 'radiogroup', 'aria-label': t('turn.figureChoiceAria'), 'data-testid': 'figure-choice' },
+        h('span', { class: 'muted' }, t('turn.deploy')));
       for (const figure of kinds) {
         row.append(h('button', {
           type: 'button', class: `small${choice === figure ? ' primary' : ''}`, role: 'radio', 'aria-checked': choice === figure ? 'true' : 'false',
           'data-testid': `figure-choice-${figure}`, 'data-figure': figure, disabled,
           onClick: () => this.chooseFigure(figure),
-        }, capital(figureStyle(figure).label)));
+        }, capital(figureLabel(figure))));
       }
       body.append(row);
     }
     if (kinds.length || g.skip) {
       const figure = this.figureChoice();
-      if (kinds.length) body.append(h('div', { class: 'hint' }, `Click a spot on your tile to put a ${figureStyle(figure).label} there, or:`));
+      if (kinds.length) body.append(h('div', { class: 'hint' }, t('turn.clickSpot', { figure: figureLabel(figure) })));
       const spots = h('div', { class: 'row wrap' });
       for (const kind of kinds) {
-        const prefix = kind === 'meeple' ? '' : `${capital(figureStyle(kind).label)}: `;
         for (const m of g[kind]) {
           // Deployments through a magic portal onto other tiles: spots on the board only.
           if (m.portal) continue;
           const feature = m.feature || this.featureAt(m.x ?? st.last_placed?.x, m.y ?? st.last_placed?.y, m.loc);
-          spots.append(button(`${prefix}${capital(featureWord(feature))} (${m.loc})`, m.action, kind === 'meeple' ? 'meeple-button' : `${kind}-button`, 'small'));
+          const label = kind === 'meeple'
+            ? t('turn.spot', { feature: capital(featureLabel(feature)), loc: m.loc })
+            : t('turn.figureSpot', { figure: capital(figureLabel(kind)), feature: capital(featureLabel(feature)), loc: m.loc });
+          spots.append(button(label, m.action, kind === 'meeple' ? 'meeple-button' : `${kind}-button`, 'small'));
         }
       }
       if (spots.childElementCount) body.append(spots);
     }
-    if (g.skip) body.append(h('div', { class: 'row' }, button('Skip (no follower)', 'skip', 'skip'), this.draft ? null : h('span', { class: 'kbd-hint' }, 'S')));
+    if (g.skip) body.append(h('div', { class: 'row' }, button(t('turn.skip'), 'skip', 'skip'), this.draft ? null : h('span', { class: 'kbd-hint' }, 'S')));
     if (this.draft) {
       // The turn is not sent yet: the player may change it until "End turn".
       const final = this.finalAction();
-      const what = final === 'skip' && !this.draft.final ? 'no follower' : final ? describeFinal(final, this) : null;
+      const what = final === 'skip' && !this.draft.final ? t('turn.noFollower') : final ? describeFinal(final, this) : null;
       body.append(h('div', { class: 'hint', 'data-testid': 'draft-note' },
-        final ? `End your turn with: ${what}. ` : 'Choose what to do on your tile. ', 'You can take it back until you end your turn.'));
+        final ? t('turn.draftEndWith', { what }) : t('turn.draftChoose')));
       body.append(h('div', { class: 'row' },
-        h('button', { 'data-testid': 'take-back', disabled, onClick: () => this.takeBackStep(), title: 'Backspace or Z' }, '↶ Take back'),
-        h('button', { class: 'primary', 'data-testid': 'end-turn', disabled: disabled || !final, onClick: () => this.endTurn(), title: 'Enter' }, 'End turn')));
+        h('button', { 'data-testid': 'take-back', disabled, onClick: () => this.takeBackStep(), title: t('turn.takeBackTitle') }, t('turn.takeBack')),
+        h('button', { class: 'primary', 'data-testid': 'end-turn', disabled: disabled || !final, onClick: () => this.endTurn(), title: t('turn.enterKey') }, t('turn.endTurn'))));
     }
     // Anything no one here knows how to draw: a plain button with its text.
     const handled = handledVerbs(st);
@@ -463,7 +469,18 @@ function describeFinal(action, turn) {
   if (!option || !option.loc) return action;
   const st = turn.state;
   const feature = option.feature || turn.featureAt(option.x ?? st.last_placed?.x, option.y ?? st.last_placed?.y, option.loc);
-  return `a ${figureStyle(verb).label} on the ${featureWord(feature)} (${option.loc})`;
+  return t('turn.finalFigure', { figure: figureLabel(verb), feature: featureLabel(feature), loc: option.loc });
+}
+
+// A kind of figure as a word: the figure's name, or "follower" for a kind not known (as
+// figureStyle's label: the base game's follower unless a module says otherwise).
+function figureLabel(figure) {
+  return figureName(figure && has(`figure.${figure}`) ? figure : 'meeple');
+}
+
+// A kind of feature as a word: the feature's name, or "feature" for a kind not known (or none).
+function featureLabel(kind) {
+  return featureName(kind && has(`feature.${kind}`) ? kind : 'feature');
 }
 
 function capital(word) {

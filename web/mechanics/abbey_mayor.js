@@ -10,6 +10,8 @@
 import { h, s } from '../dom.js';
 import { seatColour } from '../tiles.js';
 import { registerMechanic } from './registry.js';
+import { t, num } from '../i18n.js';
+import { figureName, featureName } from '../names.js';
 
 const TILE = 100;
 const STROKE = 'rgba(20,20,20,0.85)';
@@ -53,9 +55,9 @@ function barnShape(colour, { scale = 1 } = {}) {
 const icon = (draw, box = 14) => (colour, size) => s('svg', { viewBox: `-${box} -${box} ${2 * box} ${2 * box}`, width: size, height: size, class: 'icon', 'aria-hidden': 'true' }, draw(colour));
 
 const STYLES = {
-  mayor: { scale: 1, label: 'mayor', shape: mayorShape, icon: icon((c) => mayorShape(c), 16) },
-  wagon: { scale: 1, label: 'wagon', shape: wagonShape, icon: icon((c) => wagonShape(c)) },
-  barn: { scale: 1, label: 'barn', shape: barnShape, icon: icon((c) => barnShape(c)) },
+  mayor: { scale: 1, get label() { return figureName('mayor'); }, shape: mayorShape, icon: icon((c) => mayorShape(c), 16) },
+  wagon: { scale: 1, get label() { return figureName('wagon'); }, shape: wagonShape, icon: icon((c) => wagonShape(c)) },
+  barn: { scale: 1, get label() { return figureName('barn'); }, shape: barnShape, icon: icon((c) => barnShape(c)) },
 };
 
 // --- the abbey ----------------------------------------------------------------------------------
@@ -104,10 +106,11 @@ function holeOption(board, o) {
   return board.clickable(g, () => o.onClick?.());
 }
 
+// The words for the pending decision, by phase (their keys).
 const PHASE_WORDS = {
-  abbey: 'play the abbey or draw a tile',
-  wagon: 'move the wagon',
-  'abbey-round': 'play the abbey (abbey round)',
+  abbey: 'mech.abbey_mayor.decisionAbbey',
+  wagon: 'mech.abbey_mayor.decisionWagon',
+  'abbey-round': 'mech.abbey_mayor.decisionAbbeyRound',
 };
 
 registerMechanic({
@@ -126,12 +129,12 @@ registerMechanic({
 
   decorate(turn, deco) {
     const g = turn.groups;
-    deco.abbeyHoles = (g.abbey || []).map((a) => ({ ...a, label: `play the abbey into the hole at ${a.x},${a.y}`, onClick: () => turn.act(a.action) }));
+    deco.abbeyHoles = (g.abbey || []).map((a) => ({ ...a, label: t('mech.abbey_mayor.playAbbeyAt', { at: `${a.x},${a.y}` }), onClick: () => turn.act(a.action) }));
     const colour = seatColour(turn.actingSeat());
     for (const m of g.move || []) {
       deco.markers.push({
         kind: 'wagon-move', testid: 'wagon-move-spot', figure: 'wagon', x: m.x, y: m.y, loc: m.loc, feature: m.feature, action: m.action, colour,
-        label: `roll the wagon on to the ${m.feature || 'feature'} at ${m.x},${m.y} (${m.loc})`, onClick: () => turn.act(m.action),
+        label: t('mech.abbey_mayor.rollWagonTo', { feature: featureName(m.feature || 'feature'), at: `${m.x},${m.y}`, location: m.loc }), onClick: () => turn.act(m.action),
       });
     }
   },
@@ -145,42 +148,43 @@ registerMechanic({
     const g = turn.groups;
     const phase = st.pending?.phase;
     if (phase === 'abbey' || phase === 'abbey-round') {
-      body.append(h('div', { class: 'hint', 'data-testid': 'abbey-hint' }, phase === 'abbey'
-        ? 'You hold your abbey: play it into a hole (a highlighted square: an empty square with tiles on all four sides), or draw a tile as usual. The tile is drawn only if you choose to draw.'
-        : 'Abbey round: no tile is left. You may still play your abbey into a hole (a highlighted square), or keep it.'));
+      body.append(h('div', { class: 'hint', 'data-testid': 'abbey-hint' },
+        t(phase === 'abbey' ? 'mech.abbey_mayor.abbeyHint' : 'mech.abbey_mayor.abbeyRoundHint')));
       const row = h('div', { class: 'row wrap' }, abbeyIcon(36));
-      for (const a of g.abbey || []) row.append(ui.button(`Abbey at ${a.x},${a.y}`, a.action, 'abbey-button', 'small'));
+      for (const a of g.abbey || []) row.append(ui.button(t('mech.abbey_mayor.abbeyAt', { at: `${a.x},${a.y}` }), a.action, 'abbey-button', 'small'));
       body.append(row);
-      if (g.draw) body.append(h('div', { class: 'row' }, ui.button('Draw a tile', 'draw', 'abbey-draw', 'primary')));
-      if (g.pass) body.append(h('div', { class: 'row' }, ui.button('Keep the abbey', 'pass', 'abbey-pass')));
+      if (g.draw) body.append(h('div', { class: 'row' }, ui.button(t('mech.abbey_mayor.draw'), 'draw', 'abbey-draw', 'primary')));
+      if (g.pass) body.append(h('div', { class: 'row' }, ui.button(t('mech.abbey_mayor.keep'), 'pass', 'abbey-pass')));
     }
     if (phase === 'wagon') {
       const wagon = st.rolling_wagon;
-      const from = wagon?.from ? ` at ${wagon.from.x},${wagon.from.y}` : '';
-      body.append(h('div', { class: 'hint', 'data-testid': 'wagon-hint' },
-        `Your wagon's ${wagon?.feature || 'feature'}${from} scored: roll the wagon on to an unoccupied, unfinished feature (click a highlighted spot), or send it back to your supply.`));
+      const feature = featureName(wagon?.feature || 'feature');
+      body.append(h('div', { class: 'hint', 'data-testid': 'wagon-hint' }, wagon?.from
+        ? t('mech.abbey_mayor.wagonHintAt', { feature, at: `${wagon.from.x},${wagon.from.y}` })
+        : t('mech.abbey_mayor.wagonHint', { feature })));
       const row = h('div', { class: 'row wrap' });
-      for (const m of g.move || []) row.append(ui.button(`${m.x},${m.y} ${m.feature || ''} (${m.loc})`, m.action, 'wagon-move-button', 'small'));
+      for (const m of g.move || []) row.append(ui.button(t('mech.abbey_mayor.wagonButton', { at: `${m.x},${m.y}`, feature: m.feature ? featureName(m.feature) : '', location: m.loc }), m.action, 'wagon-move-button', 'small'));
       body.append(row);
-      if (g.pass) body.append(h('div', { class: 'row' }, ui.button('Back to the supply', 'pass', 'wagon-pass')));
+      if (g.pass) body.append(h('div', { class: 'row' }, ui.button(t('mech.abbey_mayor.backToSupply'), 'pass', 'wagon-pass')));
     }
   },
 
   stats(player) {
     if (player.abbey === undefined) return [];
     return [h('span', {
-      class: `stat abbey${player.abbey ? '' : ' used'}`, title: player.abbey ? 'holds the abbey' : 'the abbey has been played',
+      class: `stat abbey${player.abbey ? '' : ' used'}`, title: t(player.abbey ? 'mech.abbey_mayor.holdsAbbey' : 'mech.abbey_mayor.abbeyPlayed'),
       'data-testid': 'player-abbey', 'data-held': player.abbey ? 'true' : 'false', style: player.abbey ? {} : { opacity: 0.35 },
-    }, abbeyIcon(16), player.abbey ? '×1' : '×0')];
+    }, abbeyIcon(16), `×${num(player.abbey ? 1 : 0)}`)];
   },
 
   bannerNote(state) {
-    if (state?.part === 'abbey' || state?.pending?.phase === 'abbey-round') return h('span', { class: 'banner-note abbey-round', 'data-testid': 'abbey-round-banner' }, 'Abbey round');
-    if (state?.rolling_wagon) return h('span', { class: 'banner-note wagon', 'data-testid': 'wagon-banner' }, 'A wagon rolls on');
+    if (state?.part === 'abbey' || state?.pending?.phase === 'abbey-round') return h('span', { class: 'banner-note abbey-round', 'data-testid': 'abbey-round-banner' }, t('mech.abbey_mayor.abbeyRound'));
+    if (state?.rolling_wagon) return h('span', { class: 'banner-note wagon', 'data-testid': 'wagon-banner' }, t('mech.abbey_mayor.wagonRolls'));
     return null;
   },
 
   decisionWords(state) {
-    return PHASE_WORDS[state?.pending?.phase] || null;
+    const phase = state?.pending?.phase;
+    return phase && Object.hasOwn(PHASE_WORDS, phase) ? t(PHASE_WORDS[phase]) : null;
   },
 });

@@ -6,6 +6,7 @@ import { h, s, clear } from '../dom.js';
 import { seatColour } from '../tiles.js';
 import { groupLegal, decisionWords } from '../notation.js';
 import { registerMechanic } from './registry.js';
+import { t } from '../i18n.js';
 
 function stallIcon(size = 18) {
   return s('svg', { viewBox: '0 0 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
@@ -25,17 +26,17 @@ function renderBazaar(container, state, art, act, busy) {
   }
   container.hidden = false;
   const players = state.players || [];
-  const nameOf = (seat) => (seat === null || seat === undefined ? '—' : players[seat]?.name ?? `seat ${seat + 1}`);
+  const nameOf = (seat) => (seat === null || seat === undefined ? '—' : players[seat]?.name ?? t('board.seatN', { n: seat + 1 }));
   const mine = (state.you || []).includes(state.pending?.seat) && Array.isArray(state.legal);
   const g = mine ? groupLegal(state.legal, state.actions) : {};
   // In the no-auction variant there are no bids: players take tiles in turn (the state's
   // `auction_tile` is then the tile just taken, not one on auction).
   const noAuction = state.rules?.bazaar === 'no-auction';
 
-  container.append(h('div', { class: 'card-title' }, stallIcon(), 'Bazaar', noAuction ? h('span', { class: 'muted' }, '· no auctions') : null));
+  container.append(h('div', { class: 'card-title' }, stallIcon(), t('mech.bazaar.title'), noAuction ? h('span', { class: 'muted' }, t('mech.bazaar.noAuctions')) : null));
   if (state.pending) {
     container.append(h('div', { class: 'hint', 'data-testid': 'bazaar-status' },
-      `${nameOf(state.pending.seat)} to ${decisionWords(state)}.`));
+      t('mech.bazaar.status', { name: nameOf(state.pending.seat), decision: decisionWords(state) })));
   }
 
   // The revealed tiles nobody has got yet (the server takes a tile out of `offer` when someone
@@ -50,10 +51,10 @@ function renderBazaar(container, state, art, act, busy) {
     if (auctioned) auctionShown = true;
     const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}` },
       art.mini(tile, { size: 56, title: tile }),
-      h('div', { class: 'offer-label' }, auctioned ? 'on auction' : tile));
+      h('div', { class: 'offer-label' }, auctioned ? t('mech.bazaar.onAuction') : tile));
     if (chooseActions.has(tile)) {
       const action = chooseActions.get(tile);
-      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: noAuction ? `take ${tile}` : `put ${tile} up for auction` }, item));
+      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: t(noAuction ? 'mech.bazaar.take' : 'mech.bazaar.auction', { tile }) }, item));
     } else {
       offer.append(item);
     }
@@ -61,24 +62,27 @@ function renderBazaar(container, state, art, act, busy) {
   if (offer.childElementCount) container.append(offer);
 
   if (bazaar.auction_tile && !noAuction) {
+    // (The bid, in bold, stands where the sentence puts it.)
+    const [before, after] = t('mech.bazaar.highest', { bid: '\u0000' }).split('\u0000');
     container.append(h('div', { class: 'bazaar-auction', 'data-testid': 'bazaar-highest' },
-      'Highest bid: ',
+      before || null,
       bazaar.highest_bid === null || bazaar.highest_bid === undefined
-        ? h('b', {}, 'none yet')
-        : h('b', {}, `${bazaar.highest_bid} by ${nameOf(bazaar.highest_bidder)}`)));
+        ? h('b', {}, t('mech.bazaar.noneYet'))
+        : h('b', {}, t('mech.bazaar.bidBy', { amount: bazaar.highest_bid, name: nameOf(bazaar.highest_bidder) })),
+      after || null));
   }
-  if (bazaar.bank) container.append(h('div', { class: 'muted' }, `Paid to the bank: ${bazaar.bank}`));
+  if (bazaar.bank) container.append(h('div', { class: 'muted' }, t('mech.bazaar.bank', { amount: bazaar.bank })));
 
   const controls = h('div', { class: 'bazaar-controls' });
   if (g.bid) {
     const amounts = g.bid.map((b) => b.amount).sort((a, b) => a - b);
     const byAmount = new Map(g.bid.map((b) => [b.amount, b.action]));
-    const input = h('input', { type: 'number', min: amounts[0], max: amounts[amounts.length - 1], step: 1, value: amounts[0], 'data-testid': 'bazaar-bid-amount', 'aria-label': 'bid in points' });
-    const bidButton = h('button', { class: 'primary', 'data-testid': 'bazaar-bid', disabled: busy }, `Bid ${amounts[0]}`);
+    const input = h('input', { type: 'number', min: amounts[0], max: amounts[amounts.length - 1], step: 1, value: amounts[0], 'data-testid': 'bazaar-bid-amount', 'aria-label': t('mech.bazaar.bidAria') });
+    const bidButton = h('button', { class: 'primary', 'data-testid': 'bazaar-bid', disabled: busy }, t('mech.bazaar.bidAmount', { amount: amounts[0] }));
     const sync = () => {
       const action = byAmount.get(Number(input.value));
       bidButton.disabled = busy || !action;
-      bidButton.textContent = action ? `Bid ${input.value}` : 'Bid';
+      bidButton.textContent = action ? t('mech.bazaar.bidAmount', { amount: Number(input.value) }) : t('mech.bazaar.bid');
       bidButton.dataset.action = action || '';
     };
     input.addEventListener('input', sync);
@@ -88,17 +92,17 @@ function renderBazaar(container, state, art, act, busy) {
       if (action) act(action);
     });
     sync();
-    controls.append(h('label', { class: 'bid-label' }, `Your bid (${amounts[0]}–${amounts[amounts.length - 1]})`, input), bidButton);
+    controls.append(h('label', { class: 'bid-label' }, t('mech.bazaar.yourBid', { min: amounts[0], max: amounts[amounts.length - 1] }), input), bidButton);
   }
   // (Pass is also the wagon's and the abbey round's answer: only a bid's pass is the bazaar's.)
-  if (g.pass && state.pending?.phase === 'bid') controls.append(h('button', { 'data-testid': 'bazaar-pass', 'data-action': 'pass', disabled: busy, onClick: () => act('pass') }, 'Pass'));
+  if (g.pass && state.pending?.phase === 'bid') controls.append(h('button', { 'data-testid': 'bazaar-pass', 'data-action': 'pass', disabled: busy, onClick: () => act('pass') }, t('mech.bazaar.pass')));
   if (g.buy || g.sell) {
     const bid = bazaar.highest_bid;
     const bidder = nameOf(bazaar.highest_bidder);
-    if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, `Buy it (pay ${bid} to ${bidder})`));
-    if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, `Sell it (${bidder} pays you ${bid})`));
+    if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, t('mech.bazaar.buy', { amount: bid, name: bidder })));
+    if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, t('mech.bazaar.sell', { amount: bid, name: bidder })));
   }
-  if (g.choose) container.append(h('div', { class: 'hint' }, noAuction ? 'Click a tile to take it and play it.' : 'Click a tile to put it up for auction.'));
+  if (g.choose) container.append(h('div', { class: 'hint' }, t(noAuction ? 'mech.bazaar.chooseToTake' : 'mech.bazaar.chooseToAuction')));
   const who = noAuction ? picksList(bazaar, state, art, nameOf) : gotList(bazaar, art, nameOf);
   if (who) container.append(who);
   if (controls.childElementCount) container.append(controls);
@@ -108,9 +112,9 @@ function renderBazaar(container, state, art, act, busy) {
 function gotList(bazaar, art, nameOf) {
   const got = (bazaar.taken || []).map((tile, seat) => [seat, tile]).filter(([, tile]) => tile);
   if (got.length) {
-    const list = h('div', { class: 'bazaar-taken', 'data-testid': 'bazaar-taken' }, h('span', { class: 'muted' }, 'Got: '));
+    const list = h('div', { class: 'bazaar-taken', 'data-testid': 'bazaar-taken' }, h('span', { class: 'muted' }, `${t('mech.bazaar.got')} `));
     for (const [seat, tile] of got) {
-      list.append(h('span', { class: 'taken-item', title: `${nameOf(seat)}: ${tile}` },
+      list.append(h('span', { class: 'taken-item', title: t('mech.bazaar.gotTitle', { name: nameOf(seat), tile }) },
         h('span', { class: 'swatch', style: { background: seatColour(seat) } }), nameOf(seat), ' ', art.mini(tile, { size: 22 })));
     }
     return list;
@@ -125,11 +129,15 @@ function picksList(bazaar, state, art, nameOf) {
   for (const { seat } of state.players || []) {
     const tile = bazaar.taken?.[seat];
     const choosing = !tile && state.pending?.phase === 'choose' && state.pending.seat === seat;
+    // The name (its own element) where the sentence puts it.
+    const key = tile ? 'mech.bazaar.took' : choosing ? 'mech.bazaar.choosesNow' : 'mech.bazaar.noTileYet';
+    const [before, after] = t(key, { name: '\u0000', tile }).split('\u0000');
     list.append(h('li', { class: `pick${choosing ? ' choosing' : ''}`, 'data-testid': 'bazaar-pick', 'data-seat': seat, 'data-tile': tile || '' },
       h('span', { class: 'swatch', style: { background: seatColour(seat) } }),
+      before ? h('span', tile ? {} : { class: 'muted' }, before) : null,
       h('span', { class: 'name' }, nameOf(seat)),
-      tile ? [h('span', {}, ` took ${tile}`), art.mini(tile, { size: 22, title: `${nameOf(seat)} took ${tile}` })]
-        : h('span', { class: 'muted' }, choosing ? ' chooses now' : ' no tile yet')));
+      tile ? [h('span', {}, after), art.mini(tile, { size: 22, title: t('mech.bazaar.took', { name: nameOf(seat), tile }) })]
+        : h('span', { class: 'muted' }, after)));
   }
   return list;
 }
@@ -137,7 +145,7 @@ function picksList(bazaar, state, art, nameOf) {
 registerMechanic({
   name: 'bazaar',
   handles: ['choose', 'bid', 'pass', 'buy', 'sell'],
-  resultCategories: [['bazaar', 'Bazaar']],
+  get resultCategories() { return [['bazaar', t('mech.bazaar.result')]]; },
 
   // The side card: shown while a bazaar runs.
   panelAttrs: { class: 'card bazaar-card', 'data-testid': 'bazaar-panel' },
@@ -148,11 +156,11 @@ registerMechanic({
   card(turn, body) {
     const g = turn.groups;
     const phase = turn.state?.pending?.phase;
-    if (['choose', 'bid', 'buy-or-sell', 'decide'].includes(phase) && (g.choose || g.bid || g.pass || g.buy || g.sell)) body.append(h('div', { class: 'hint' }, 'Bazaar: use the bazaar panel below.'));
+    if (['choose', 'bid', 'buy-or-sell', 'decide'].includes(phase) && (g.choose || g.bid || g.pass || g.buy || g.sell)) body.append(h('div', { class: 'hint' }, t('mech.bazaar.usePanel')));
   },
 
   stats(player, state, ui) {
     if (!player.bazaar_tile || !ui.art) return [];
-    return [h('span', { class: 'stat', title: `bought in the bazaar: ${player.bazaar_tile}` }, ui.art.mini(player.bazaar_tile, { size: 18 }))];
+    return [h('span', { class: 'stat', title: t('mech.bazaar.bought', { tile: player.bazaar_tile }) }, ui.art.mini(player.bazaar_tile, { size: 18 }))];
   },
 });

@@ -4,6 +4,7 @@
 
 import { s, h } from '../dom.js';
 import { registerMechanic } from './registry.js';
+import { t, num } from '../i18n.js';
 
 const TILE = 100;
 
@@ -52,7 +53,7 @@ registerMechanic({
 
   decorate(turn, deco) {
     deco.bridges = (turn.groups.bridge || []).map((b) => ({
-      ...b, label: `build a bridge ${b.axis === 'NS' ? 'north–south' : 'east–west'} on ${b.x},${b.y}`, onClick: () => turn.act(b.action),
+      ...b, label: t(b.axis === 'NS' ? 'mech.bridges.buildNS' : 'mech.bridges.buildEW', { at: `${b.x},${b.y}` }), onClick: () => turn.act(b.action),
     }));
   },
 
@@ -72,28 +73,28 @@ registerMechanic({
     const g = turn.groups;
     const option = turn.selectedOption();
     if (g.place && option && option.needsBridge) {
-      body.append(h('div', { class: 'note warn', 'data-testid': 'needs-bridge-note' }, 'This placement needs a bridge: you will be asked to build one next.'));
+      body.append(h('div', { class: 'note warn', 'data-testid': 'needs-bridge-note' }, t('mech.bridges.needsNote')));
     }
     if (g.place && turn.squares.some((q) => q.needsBridge !== 'none')) {
-      body.append(h('div', { class: 'note' }, 'Squares with an orange border fit only with a bridge.'));
+      body.append(h('div', { class: 'note' }, t('mech.bridges.orangeSquares')));
     }
-    if (g.discard) body.append(h('div', { class: 'row' }, ui.button('Discard this tile', 'discard', 'discard', 'danger')));
+    if (g.discard) body.append(h('div', { class: 'row' }, ui.button(t('mech.bridges.discard'), 'discard', 'discard', 'danger')));
     if (st.bridge_required && g.bridge) {
-      body.append(h('div', { class: 'note warn', 'data-testid': 'bridge-required' }, 'Your tile needs a bridge: click one of the bridges on the board.'));
+      body.append(h('div', { class: 'note warn', 'data-testid': 'bridge-required' }, t('mech.bridges.required')));
     }
     if (g.bridge) {
-      if (!st.bridge_required) body.append(h('div', { class: 'hint' }, 'You may build a bridge (drawn faintly on the board):'));
+      if (!st.bridge_required) body.append(h('div', { class: 'hint' }, t('mech.bridges.mayBuild')));
       const row = h('div', { class: 'row wrap' });
-      for (const b of g.bridge) row.append(ui.button(`Bridge ${b.x},${b.y} ${b.axis}`, b.action, 'bridge-button', 'small bridge-button'));
+      for (const b of g.bridge) row.append(ui.button(t('mech.bridges.button', { at: `${b.x},${b.y}`, axis: b.axis }), b.action, 'bridge-button', 'small bridge-button'));
       body.append(row);
     }
   },
 
   stats(player) {
-    return [h('span', { class: 'stat', title: 'bridges in supply', 'data-testid': 'player-bridges' }, bridgeIcon(14), `×${player.bridges}`)];
+    return [h('span', { class: 'stat', title: t('mech.bridges.supply'), 'data-testid': 'player-bridges' }, bridgeIcon(14), `×${num(player.bridges)}`)];
   },
 
   decisionWords(state) {
-    return state?.pending?.phase === 'meeple' && bridgeRequired(state) ? 'build the required bridge' : null;
+    return state?.pending?.phase === 'meeple' && bridgeRequired(state) ? t('mech.bridges.decision') : null;
   },
 });

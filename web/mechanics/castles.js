@@ -7,6 +7,7 @@ import { seatColour } from '../tiles.js';
 import { featureWord } from '../notation.js';
 import { meepleShape } from '../board.js';
 import { registerMechanic } from './registry.js';
+import { t, num } from '../i18n.js';
 
 const TILE = 100;
 
@@ -29,7 +30,7 @@ function castleIcon(colour, size = 16) {
 registerMechanic({
   name: 'castles',
   handles: ['castle', 'score', 'claim'],
-  resultCategories: [['castles', 'Castles']],
+  get resultCategories() { return [['castles', t('mech.castles.result')]]; },
 
   layers: [{
     slot: 'below',
@@ -56,7 +57,7 @@ registerMechanic({
         const cx = (squares.reduce((a, q) => a + q[0], 0) / squares.length + 0.5) * TILE;
         const cy = (squares.reduce((a, q) => a + q[1], 0) / squares.length + 0.5) * TILE;
         const g = s('g', { class: index === claiming ? 'castle claiming' : 'castle', 'data-testid': 'board-castle', 'data-seat': castle.seat, 'data-index': index, 'data-occupied': castle.occupied ? 'true' : 'false', transform: `translate(${cx},${cy})` },
-          s('title', {}, `castle of seat ${castle.seat + 1}${castle.occupied ? ' (occupied)' : ''}`),
+          s('title', {}, t(castle.occupied ? 'mech.castles.titleOccupied' : 'mech.castles.title', { seat: castle.seat + 1 })),
           castleShape(colour));
         if (castle.occupied) {
           const m = meepleShape(colour, { scale: 0.9 });
@@ -75,7 +76,7 @@ registerMechanic({
       deco.markers.push({
         kind: 'claim', x: c.x, y: c.y, loc: c.loc, feature, action: c.action, colour,
         icon: () => s('g', { transform: 'scale(0.3)' }, castleShape(colour)),
-        label: `the castle scores the ${featureWord(feature)} at ${c.x},${c.y} (${c.loc})`, onClick: () => turn.act(c.action),
+        label: t('mech.castles.claimLabel', { feature: featureWord(feature), at: `${c.x},${c.y}`, location: c.loc }), onClick: () => turn.act(c.action),
       });
     }
   },
@@ -83,14 +84,14 @@ registerMechanic({
   card(turn, body, ui) {
     const g = turn.groups;
     if (g.castle || g.score) {
-      body.append(h('div', { class: 'hint' }, 'Your small city is complete. Turn it into a castle, or score it now?'));
+      body.append(h('div', { class: 'hint' }, t('mech.castles.completeHint')));
       const row = h('div', { class: 'row' });
-      if (g.castle) row.append(ui.button('Build a castle', 'castle', 'castle', 'primary'));
-      if (g.score) row.append(ui.button('Score the city', 'score', 'score'));
+      if (g.castle) row.append(ui.button(t('mech.castles.build'), 'castle', 'castle', 'primary'));
+      if (g.score) row.append(ui.button(t('mech.castles.score'), 'score', 'score'));
       body.append(row);
     }
     if (g.claim) {
-      body.append(h('div', { class: 'hint' }, 'Several features next to your castle are complete. Click the one your castle scores:'));
+      body.append(h('div', { class: 'hint' }, t('mech.castles.claimHint')));
       const row = h('div', { class: 'row wrap' });
       for (const c of g.claim) row.append(ui.button(`${c.x},${c.y} ${c.loc}`, c.action, 'claim-button', 'small'));
       body.append(row);
@@ -98,6 +99,6 @@ registerMechanic({
   },
 
   stats(player) {
-    return [h('span', { class: 'stat', title: 'castles in supply', 'data-testid': 'player-castles' }, castleIcon(seatColour(player.seat), 14), `×${player.castles}`)];
+    return [h('span', { class: 'stat', title: t('mech.castles.supply'), 'data-testid': 'player-castles' }, castleIcon(seatColour(player.seat), 14), `×${num(player.castles)}`)];
   },
 });

@@ -4,12 +4,13 @@
 // draws the choice for every kind of figure, turn.js).
 
 import { registerMechanic } from './registry.js';
+import { figureName } from '../names.js';
 
 registerMechanic({
   name: 'large follower',
   handles: [],
 
   figureStyle(figure) {
-    return figure === 'large' ? { scale: 1.4, label: 'large follower' } : null;
+    return figure === 'large' ? { scale: 1.4, get label() { return figureName('large'); } } : null;
   },
 });

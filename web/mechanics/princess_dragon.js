@@ -9,6 +9,7 @@
 import { s, h } from '../dom.js';
 import { rotatePoint, seatColour } from '../tiles.js';
 import { registerMechanic } from './registry.js';
+import { t } from '../i18n.js';
 
 const TILE = 100;
 
@@ -105,7 +106,7 @@ function journeyLayer(g, state) {
 function piecesLayer(g, state, board) {
   if (state?.dragon) {
     const [x, y] = centre(state.dragon);
-    g.append(badge('dragon-piece', 'dragon-piece', `the dragon at ${state.dragon.x},${state.dragon.y}`, [x + 22, y - 20], [dragonFigure()], {
+    g.append(badge('dragon-piece', 'dragon-piece', t('mech.princess_dragon.dragonAt', { at: `${state.dragon.x},${state.dragon.y}` }), [x + 22, y - 20], [dragonFigure()], {
       'data-x': state.dragon.x, 'data-y': state.dragon.y,
     }));
   }
@@ -120,7 +121,8 @@ function piecesLayer(g, state, board) {
         [x, y] = [fairy.x * TILE + ax + 12, fairy.y * TILE + ay - 12];
       }
     }
-    const title = fairy.location ? `the fairy beside the follower at ${fairy.x},${fairy.y} (${fairy.location})` : `the fairy at ${fairy.x},${fairy.y}`;
+    const at = `${fairy.x},${fairy.y}`;
+    const title = fairy.location ? t('mech.princess_dragon.fairyBeside', { at, location: fairy.location }) : t('mech.princess_dragon.fairyAt', { at });
     g.append(badge('fairy-piece', 'fairy-piece', title, [x, y], [fairyFigure()], {
       'data-x': fairy.x, 'data-y': fairy.y, 'data-location': fairy.location || '',
     }));
@@ -138,36 +140,40 @@ function squareOption(board, o, cls, testid, icon) {
   return board.clickable(g, () => o.onClick?.());
 }
 
-const knightLabel = (k, players) => {
-  const owner = players?.[k.seat]?.name || (k.seat !== undefined ? `seat ${k.seat + 1}` : 'a player');
-  return `${owner}'s ${k.figure === 'large' ? 'large knight' : 'knight'} at ${k.x},${k.y}`;
+// A whole phrase about a knight the princess may send home: `keys` has the phrase for a
+// follower (`knight`) and for a large follower (`large`).
+const SENDS_HOME = { knight: 'mech.princess_dragon.sendsHomeKnight', large: 'mech.princess_dragon.sendsHomeLarge' };
+const SEND_HOME = { knight: 'mech.princess_dragon.sendHomeKnight', large: 'mech.princess_dragon.sendHomeLarge' };
+const knightPhrase = (keys, k, players) => {
+  const owner = players?.[k.seat]?.name || (k.seat !== undefined ? t('board.seatN', { n: k.seat + 1 }) : t('mech.princess_dragon.aPlayer'));
+  return t(k.figure === 'large' ? keys.large : keys.knight, { owner, at: `${k.x},${k.y}` });
 };
 
 registerMechanic({
   names: ['dragon', 'fairy', 'magic portal', 'princess'],
   handles: ['dragon', 'fairy', 'princess'],
-  resultCategories: [['fairy', 'Fairy']],
+  get resultCategories() { return [['fairy', t('mech.princess_dragon.result')]]; },
 
   tileArt(layout, g) {
     const tile = layout.tile || {};
     const taken = [];
     const symbols = [
-      ['volcano', 'volcano', volcanoSymbol],
-      ['dragon', 'dragon symbol', dragonSymbol],
-      ['portal', 'magic portal', portalSymbol],
+      ['volcano', volcanoSymbol],
+      ['dragon', dragonSymbol],
+      ['portal', portalSymbol],
     ];
-    for (const [flag, title, draw] of symbols) {
+    for (const [flag, draw] of symbols) {
       if (!tile[flag]) continue;
       const at = freeSpot(layout, taken);
       taken.push(at);
-      g.append(badge(`tile-symbol symbol-${flag}`, `symbol-${flag}`, title, at, draw()));
+      g.append(badge(`tile-symbol symbol-${flag}`, `symbol-${flag}`, t(`mech.princess_dragon.symbol.${flag}`), at, draw()));
     }
     for (const city of layout.cities) {
       if (!city.segment.princess) continue;
       const [ax, ay] = rotatePoint(city.def.anchor, city.quarters);
       // Between the follower's spot and the tile's edge, so both stay visible.
       const at = [ax + (ax - 50) * 0.35, ay + (ay - 50) * 0.35 - 2];
-      g.append(badge('tile-symbol symbol-princess', 'symbol-princess', 'princess', at, princessSymbol()));
+      g.append(badge('tile-symbol symbol-princess', 'symbol-princess', t('mech.princess_dragon.symbol.princess'), at, princessSymbol()));
     }
   },
 
@@ -179,24 +185,24 @@ registerMechanic({
   decorate(turn, deco) {
     const g = turn.groups;
     const colour = seatColour(turn.actingSeat());
-    deco.dragonSteps = (g.dragon || []).map((d) => ({ ...d, label: `move the dragon to ${d.x},${d.y}`, onClick: () => turn.act(d.action) }));
+    deco.dragonSteps = (g.dragon || []).map((d) => ({ ...d, label: t('mech.princess_dragon.moveDragonTo', { at: `${d.x},${d.y}` }), onClick: () => turn.act(d.action) }));
     deco.fairyTiles = [];
     for (const f of g.fairy || []) {
       if (f.loc) {
         deco.markers.push({
           kind: 'fairy', testid: 'fairy-spot', x: f.x, y: f.y, loc: f.loc, feature: f.feature, action: f.action, colour,
           icon: () => s('g', { transform: 'scale(0.7)' }, fairyFigure()),
-          label: `put the fairy beside your follower at ${f.x},${f.y} (${f.loc})`, onClick: () => turn.act(f.action),
+          label: t('mech.princess_dragon.putFairyBeside', { at: `${f.x},${f.y}`, location: f.loc }), onClick: () => turn.act(f.action),
         });
       } else {
-        deco.fairyTiles.push({ ...f, label: `put the fairy on the tile at ${f.x},${f.y}`, onClick: () => turn.act(f.action) });
+        deco.fairyTiles.push({ ...f, label: t('mech.princess_dragon.putFairyOn', { at: `${f.x},${f.y}` }), onClick: () => turn.act(f.action) });
       }
     }
     for (const k of g.princess || []) {
       deco.markers.push({
         kind: 'princess', testid: 'princess-spot', x: k.x, y: k.y, loc: k.loc, feature: k.feature, action: k.action, colour: seatColour(k.seat),
         icon: () => s('g', { transform: 'scale(0.9)' }, princessSymbol()),
-        label: `the princess sends home ${knightLabel(k, turn.state?.players)}`, onClick: () => turn.act(k.action),
+        label: knightPhrase(SENDS_HOME, k, turn.state?.players), onClick: () => turn.act(k.action),
       });
     }
   },
@@ -212,51 +218,48 @@ registerMechanic({
     if (g.dragon) {
       const left = st.dragon_journey?.steps_left;
       body.append(h('div', { class: 'hint', 'data-testid': 'dragon-hint' },
-        `Move the dragon one tile: click a highlighted square${left !== undefined ? ` (${left} of 6 steps left in this journey)` : ''}. It eats every follower, builder and pig on the tile it enters.`));
+        left !== undefined ? t('mech.princess_dragon.dragonHintLeft', { count: left, total: 6 }) : t('mech.princess_dragon.dragonHint')));
       const row = h('div', { class: 'row wrap' });
-      for (const d of g.dragon) row.append(ui.button(`Dragon to ${d.x},${d.y}`, d.action, 'dragon-button', 'small'));
+      for (const d of g.dragon) row.append(ui.button(t('mech.princess_dragon.dragonTo', { at: `${d.x},${d.y}` }), d.action, 'dragon-button', 'small'));
       body.append(row);
     }
     if (g.princess) {
       const must = st.rules?.princess !== 'may' && !g.skip;
-      body.append(h('div', { class: must ? 'note warn' : 'hint', 'data-testid': 'princess-hint' }, must
-        ? 'Your tile joins the princess to a city with knights: under the rule "princess: must" she sends one of them home, and that is your whole figure action (no follower this turn). Click the knight to send home:'
-        : 'Your tile joins the princess to a city with knights: instead of placing a figure you may have her send one of them home.'));
+      body.append(h('div', { class: must ? 'note warn' : 'hint', 'data-testid': 'princess-hint' },
+        t(must ? 'mech.princess_dragon.princessMust' : 'mech.princess_dragon.princessMay')));
       const row = h('div', { class: 'row wrap' });
-      for (const k of g.princess) row.append(ui.button(`Send home ${knightLabel(k, st.players)}`, k.action, 'princess-button', 'small'));
+      for (const k of g.princess) row.append(ui.button(knightPhrase(SEND_HOME, k, st.players), k.action, 'princess-button', 'small'));
       body.append(row);
     }
     if (g.fairy) {
       const beside = g.fairy.some((f) => f.loc);
-      body.append(h('div', { class: 'hint', 'data-testid': 'fairy-hint' }, beside
-        ? 'Instead of placing a figure you may put the fairy beside one of your followers (the fairy spots on the board):'
-        : 'Instead of placing a figure you may move the fairy onto a tile with one of your followers (the highlighted tiles):'));
+      body.append(h('div', { class: 'hint', 'data-testid': 'fairy-hint' },
+        t(beside ? 'mech.princess_dragon.fairyHintBeside' : 'mech.princess_dragon.fairyHintTile')));
       const row = h('div', { class: 'row wrap' });
-      for (const f of g.fairy) row.append(ui.button(`Fairy ${f.x},${f.y}${f.loc ? ` ${f.loc}` : ''}`, f.action, 'fairy-button', 'small'));
+      for (const f of g.fairy) row.append(ui.button(t('mech.princess_dragon.fairyButton', { at: f.loc ? `${f.x},${f.y} ${f.loc}` : `${f.x},${f.y}` }), f.action, 'fairy-button', 'small'));
       body.append(row);
     }
     const portal = ['meeple', 'large'].some((verb) => (g[verb] || []).some((a) => a.portal));
     if (portal) {
-      body.append(h('div', { class: 'hint', 'data-testid': 'portal-hint' },
-        'Magic portal: your follower may also go onto any free feature of any tile: click one of the highlighted spots anywhere on the board.'));
+      body.append(h('div', { class: 'hint', 'data-testid': 'portal-hint' }, t('mech.princess_dragon.portalHint')));
     }
   },
 
   bannerNote(state) {
     const journey = state?.dragon_journey;
     if (journey) {
-      return h('span', { class: 'banner-note dragon-journey', 'data-testid': 'dragon-banner' }, `Dragon's journey: ${journey.steps_left} step${journey.steps_left === 1 ? '' : 's'} left`);
+      return h('span', { class: 'banner-note dragon-journey', 'data-testid': 'dragon-banner' }, t('mech.princess_dragon.journey', { count: journey.steps_left }));
     }
     if (state?.set_aside?.length) {
-      return h('span', { class: 'banner-note set-aside', 'data-testid': 'set-aside-banner', title: 'dragon tiles wait for the first volcano' }, `Set aside until a volcano: ${state.set_aside.join(', ')}`);
+      return h('span', { class: 'banner-note set-aside', 'data-testid': 'set-aside-banner', title: t('mech.princess_dragon.setAsideTitle') }, t('mech.princess_dragon.setAside', { tiles: state.set_aside.join(', ') }));
     }
     return null;
   },
 
   decisionWords(state) {
-    if (state?.pending?.phase === 'dragon') return 'move the dragon';
+    if (state?.pending?.phase === 'dragon') return t('mech.princess_dragon.decisionDragon');
     const actions = state?.actions || [];
-    if (state?.pending?.phase === 'meeple' && actions.length && actions.every((a) => a.verb === 'princess')) return 'send a knight home (princess)';
+    if (state?.pending?.phase === 'meeple' && actions.length && actions.every((a) => a.verb === 'princess')) return t('mech.princess_dragon.decisionPrincess');
     return null;
   },
 });

@@ -25,7 +25,11 @@
 //   decisionWords(state)                 words for the pending decision, or null
 //   handles: [verbs]                     verbs whose prompts the module draws in card()
 //
-// Every module registers itself on import; app.js imports them all once.
+// Every module registers itself on import; app.js imports them all once. A module's words are
+// looked up (i18n.js) when asked for, so that they follow the language: `label`s and
+// `resultCategories` are getters.
+
+import { figureName } from '../names.js';
 
 const modules = [];
 
@@ -59,5 +63,5 @@ export function figureStyle(figure) {
     const style = m.figureStyle?.(figure);
     if (style) return style;
   }
-  return { scale: 1, label: 'follower' };
+  return { scale: 1, get label() { return figureName('meeple'); } };
 }

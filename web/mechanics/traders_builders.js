@@ -7,13 +7,19 @@
 import { h, s } from '../dom.js';
 import { rotatePoint } from '../tiles.js';
 import { registerMechanic } from './registry.js';
+import { t, num, has } from '../i18n.js';
+import { figureName } from '../names.js';
 
+// The goods and their colours (their names: the texts `mech.traders_builders.good.<key>`).
 export const GOODS = [
-  ['wine', 'Wine', '#8e2c48'],
-  ['grain', 'Grain', '#d9a521'],
-  ['cloth', 'Cloth', '#3e7cc0'],
+  ['wine', '#8e2c48'],
+  ['grain', '#d9a521'],
+  ['cloth', '#3e7cc0'],
 ];
-const GOOD_COLOURS = Object.fromEntries(GOODS.map(([key, , colour]) => [key, colour]));
+const GOOD_COLOURS = Object.fromEntries(GOODS);
+
+// A good's name, as printed on a tile (the catalogue's word when the good has no text).
+const goodName = (good) => (has(`mech.traders_builders.good.${good}`) ? t(`mech.traders_builders.good.${good}`) : good);
 
 // The builder: a tall figure with a pointed hood (a silhouette unlike the follower's).
 const BUILDER_PATH = 'M0,-12 L5,-4 C6.5,-1 6,2 5,4 L7,11 L-7,11 L-5,4 C-6,2 -6.5,-1 -5,-4 Z';
@@ -47,8 +53,8 @@ function pigShape(colour, { scale = 1 } = {}) {
 const icon = (draw) => (colour, size) => s('svg', { viewBox: '-14 -14 28 28', width: size, height: size, class: 'icon', 'aria-hidden': 'true' }, draw(colour));
 
 const STYLES = {
-  builder: { scale: 1, label: 'builder', shape: builderShape, icon: icon((c) => builderShape(c)), offset: [13, 7] },
-  pig: { scale: 1, label: 'pig', shape: pigShape, icon: icon((c) => pigShape(c)), offset: [-13, 7] },
+  builder: { scale: 1, get label() { return figureName('builder'); }, shape: builderShape, icon: icon((c) => builderShape(c)), offset: [13, 7] },
+  pig: { scale: 1, get label() { return figureName('pig'); }, shape: pigShape, icon: icon((c) => pigShape(c)), offset: [-13, 7] },
 };
 
 // A trade good's token: a small coloured badge with its initial.
@@ -79,21 +85,21 @@ registerMechanic({
       if (!good) continue;
       const [x, y] = rotatePoint(city.def.pennant, city.quarters);
       g.append(s('g', { class: `trade-good good-${good}`, 'data-testid': 'trade-good', 'data-good': good, transform: `translate(${x},${y})` },
-        s('title', {}, good), ...goodBadge(good)));
+        s('title', {}, goodName(good)), ...goodBadge(good)));
     }
   },
 
   stats(player) {
     if (!player.goods) return [];
-    return GOODS.map(([key, label]) => h('span', {
-      class: `stat goods goods-${key}`, title: `${label} tokens`, 'data-testid': `player-goods-${key}`, 'data-good': key,
-    }, s('svg', { viewBox: '-8 -8 16 16', width: 14, height: 14, class: 'icon', 'aria-hidden': 'true' }, ...goodBadge(key, 7, false)), `×${player.goods[key] ?? 0}`));
+    return GOODS.map(([key]) => h('span', {
+      class: `stat goods goods-${key}`, title: t(`mech.traders_builders.tokens.${key}`), 'data-testid': `player-goods-${key}`, 'data-good': key,
+    }, s('svg', { viewBox: '-8 -8 16 16', width: 14, height: 14, class: 'icon', 'aria-hidden': 'true' }, ...goodBadge(key, 7, false)), `×${num(player.goods[key] ?? 0)}`));
   },
 
   bannerNote(state) {
     if (state.part !== 'second') return null;
-    return h('span', { class: 'banner-note second-turn', 'data-testid': 'second-turn-banner' }, 'Second turn (builder)');
+    return h('span', { class: 'banner-note second-turn', 'data-testid': 'second-turn-banner' }, t('mech.traders_builders.secondTurn'));
   },
 
-  resultCategories: [['goods', 'Goods']],
+  get resultCategories() { return [['goods', t('mech.traders_builders.result')]]; },
 });
