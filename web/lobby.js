@@ -7,7 +7,7 @@ import { h, clear, fmtTime } from './dom.js';
 import { seatColour } from './tiles.js';
 import { tokensFor } from './storage.js';
 import { t, num } from './i18n.js';
-import { expansionTitle, expansionSummary, optionName, optionSummary, optionValueSummary, optionValueName, levelTitle, levelSummary } from './names.js';
+import { expansionTitle, expansionSummary, optionName, optionSummary, optionValueSummary, optionValueName, optionValueSource, levelTitle, levelSummary } from './names.js';
 
 const DEFAULT_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
 // Besides people and the server's named levels (catalogue `bot_levels`), the bots by their own
@@ -128,7 +128,8 @@ export class Lobby {
       const explain = h('div', { class: 'muted summary', 'data-testid': `option-summary-${option.name}` });
       const describe = () => {
         const chosen = (option.values || []).find((v) => v.name === select.value);
-        explain.textContent = chosen ? optionValueSummary(option, chosen) : '';
+        const source = chosen ? optionValueSource(option, chosen) : '';
+        explain.textContent = !chosen ? '' : source ? t('lobby.optionExplained', { summary: optionValueSummary(option, chosen), source }) : optionValueSummary(option, chosen);
       };
       select.addEventListener('change', () => { this.options[option.name] = select.value; describe(); });
       describe();

@@ -4,7 +4,8 @@
 import { h, s, clear } from './dom.js';
 import { seatColour, MEEPLE_PATH } from './tiles.js';
 import { mechanicsOf, figureStyle } from './mechanics/registry.js';
-import { t, num, has } from './i18n.js';
+import { t, num, has, language } from './i18n.js';
+import { logText } from './narration.js';
 
 // A count as shown: a number the language's way (anything else as it comes).
 function amount(value) {
@@ -143,7 +144,8 @@ export function renderLog(container, state, { onPoint } = {}) {
   const nearBottom = container.scrollHeight - container.scrollTop - container.clientHeight < 40;
   // Append only what is new when the log grew; redraw when it was replaced.
   const shown = Number(container.dataset.count || 0);
-  if (container.dataset.game !== String(state?.game) || shown > log.length || container.dataset.first !== String(log[0]?.text ?? '')) {
+  // (and redraw in another language: every entry's words change)
+  if (container.dataset.game !== String(state?.game) || shown > log.length || container.dataset.first !== String(log[0]?.text ?? '') || container.dataset.language !== language()) {
     clear(container);
     container.dataset.count = '0';
   }
@@ -157,16 +159,17 @@ export function renderLog(container, state, { onPoint } = {}) {
     const where = tileOfEntry(entry);
     const li = h('li', {
       class: cls.join(' '), 'data-testid': 'log-entry', 'data-n': entry.n, 'data-x': where?.x, 'data-y': where?.y,
-      title: where ? `show ${where.x},${where.y} on the board` : null,
+      title: where ? t('panels.showOnBoard', { at: `${where.x},${where.y}` }) : null,
       onClick: where && onPoint ? () => onPoint(where.x, where.y) : null,
     },
       entry.seat !== undefined && entry.seat !== null ? h('span', { class: 'log-dot', style: { background: seatColour(entry.seat) }, title: players[entry.seat]?.name }) : h('span', { class: 'log-dot none' }),
-      h('span', { class: 'log-text' }, entry.text || entry.action || ''));
+      h('span', { class: 'log-text' }, logText(entry)));
     container.append(li);
   }
   container.dataset.count = String(log.length);
   container.dataset.game = String(state?.game);
   container.dataset.first = String(log[0]?.text ?? '');
+  container.dataset.language = language();
   if (nearBottom || start === 0) container.scrollTop = container.scrollHeight;
 }
 
