@@ -332,6 +332,14 @@ int main(int argc, char** argv) {
         ->check(whole_number(0, 1000000))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--bot-priority", serve.bot_priority,
+                     "How bots share the cores: idle (only time nothing else wants: bots never "
+                     "delay a player, but wait while other programs keep the cores busy), low "
+                     "(niceness 10) or normal")
+        ->type_name("idle|low|normal")
+        ->check(CLI::IsMember({"idle", "low", "normal"}))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--pace", serve.pace_ms,
                      "Milliseconds a bot waits after the action before its own, for games that do "
                      "not choose (0: at once)")

@@ -49,6 +49,9 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.worker_threads =
       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   service_options.default_pace_ms = options.pace_ms;
+  service_options.bot_priority = options.bot_priority == "normal" ? server::BotPriority::Normal
+                                 : options.bot_priority == "low"  ? server::BotPriority::Low
+                                                                  : server::BotPriority::Idle;
   const double requests = options.requests_per_minute;
   const double games = options.games_per_minute;
   service_options.requests = {requests, std::max(100.0, requests / 6)};

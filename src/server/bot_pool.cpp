@@ -12,10 +12,11 @@
 
 namespace carcassonne::server {
 
-BotPool::BotPool(int threads, int max_running_per_owner)
+BotPool::BotPool(int threads, int max_running_per_owner, BotPriority priority)
     : max_running_per_owner_(max_running_per_owner > 0 ? max_running_per_owner
                                                        : std::max(1, threads - 1)) {
-  for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { run(); });
+  for (int i = 0; i < std::max(1, threads); ++i)
+    threads_.emplace_back([this, priority] { run(priority); });
 }
 
 BotPool::~BotPool() {
@@ -66,16 +67,17 @@ std::list<std::string>::iterator BotPool::next_owner() {
   });
 }
 
-void BotPool::run() {
+void BotPool::run(BotPriority priority) {
 #if defined(__linux__)
-  // Bots think only on time that the threads answering players (network, workers, storage) leave
-  // idle (SCHED_IDLE; where that is refused, at least at a lower niceness): a core busy thinking
-  // gives way at once to a move to acknowledge. Measured with four games of six expert bots
-  // running: the players' p99 stayed within 1.3x of an idle server's, against 2.6x at
-  // niceness 10 alone. Threads a bot starts inherit the policy.
-  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kBotNiceness);
-  sched_param idle{};
-  (void)pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
+  // Threads a bot starts inherit the priority. Should a call fail, bots think at the normal one.
+  if (priority != BotPriority::Normal)
+    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kBotNiceness);
+  if (priority == BotPriority::Idle) {
+    sched_param idle{};
+    (void)pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
+  }
+#else
+  (void)priority;
 #endif
   for (;;) {
     std::function<void()> task;

@@ -12,8 +12,9 @@
 //    than the pool has, at least one), so with two or more threads a long think by one owner's
 //    bots always leaves a thread for everyone else.
 //  * The destructor stops taking tasks, drops those not started and waits for the running ones.
-//  * On Linux the pool's threads run under SCHED_IDLE (and niceness kBotNiceness): bots think on
-//    the time the threads answering players leave, so thinking never delays a reply.
+//  * The pool's threads think at the priority asked for (Linux; elsewhere always normal): Idle
+//    (SCHED_IDLE: only on time nothing else wants, so thinking never delays a reply, but it
+//    waits while other programs keep every core busy), Low (niceness kBotNiceness) or Normal.
 #pragma once
 
 #include <chrono>
@@ -34,10 +35,13 @@ namespace carcassonne::server {
 
 inline constexpr int kBotNiceness = 10;
 
+enum class BotPriority : std::uint8_t { Normal, Low, Idle };
+
 class BotPool {
  public:
   // `max_running_per_owner` 0: max(1, threads - 1).
-  explicit BotPool(int threads, int max_running_per_owner = 0);
+  explicit BotPool(int threads, int max_running_per_owner = 0,
+                   BotPriority priority = BotPriority::Normal);
   ~BotPool();
   BotPool(const BotPool&) = delete;
   BotPool& operator=(const BotPool&) = delete;
@@ -61,7 +65,7 @@ class BotPool {
     int running = 0;
     bool in_rotation = false;
   };
-  void run();
+  void run(BotPriority priority);
   // With the mutex held: moves the tasks that fell due into their owners' queues.
   void collect_due(Clock::time_point now);
   // With the mutex held: the next owner in the rotation that has a due task and a free slot.

@@ -385,7 +385,8 @@ GameService::GameService(Storage& storage, ServiceOptions options)
       request_budget_(options.requests),
       create_budget_(options.games_created),
       workers_(std::make_unique<TaskQueue>(options.worker_threads)),
-      bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client)) {
+      bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client,
+                                      options.bot_priority)) {
   schedule_sweep();
 }
 

@@ -49,6 +49,9 @@ inline constexpr int kProtocolVersion = 2;
 struct ServiceOptions {
   int bot_threads = 2;
   int worker_threads = 2;  // apply committed actions and broadcast them
+  // How the bot threads share the cores with the rest (bot_pool.h). `carcassonne serve` thinks
+  // under Idle: bots never delay a reply to a player.
+  BotPriority bot_priority = BotPriority::Normal;
   std::size_t max_message_bytes = 64 * 1024;
   // Games held in memory (running and finished; archived ones do not count). Each takes some
   // tens of KiB up to about 150 KiB with its log, so the default bounds them to about 1.5 GiB.

@@ -333,8 +333,8 @@ class WsSession final : public Session,
     const std::size_t all = core_->queued_bytes.fetch_add(size, std::memory_order_acq_rel) + size;
     // Past the server's total, a reader that lags is dropped before the total grows further;
     // one that keeps up (nearly nothing waiting) is still served.
-    const bool over_total = all > core_->max_queued_bytes && mine > kLaggingReaderBytes;
-    if (mine > kMaxQueuedBytes || over_total) {
+    if (drop_instead_of_sending(mine, all, core_->max_queued_bytes)) {
+      const bool over_total = mine <= kMaxQueuedBytes;
       unqueue(size);
       if (!closed_.exchange(true, std::memory_order_acq_rel)) {
         log_line("connection " + std::to_string(id_) + " dropped: " +

@@ -35,6 +35,13 @@ inline constexpr std::size_t kMaxQueuedBytes = std::size_t{4} << 20;
 // connection with more than this waiting is dropped rather than given more.
 inline constexpr std::size_t kLaggingReaderBytes = std::size_t{64} << 10;
 
+// Whether a connection is dropped rather than sent a message that would leave `mine` bytes
+// waiting for it and `all` bytes waiting for every connection together: past its own
+// kMaxQueuedBytes, or past `max_all` while it lags (more than kLaggingReaderBytes waiting).
+constexpr bool drop_instead_of_sending(std::size_t mine, std::size_t all, std::size_t max_all) {
+  return mine > kMaxQueuedBytes || (all > max_all && mine > kLaggingReaderBytes);
+}
+
 struct HttpServerOptions {
   std::string address = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: an ephemeral port (see start())

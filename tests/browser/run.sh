@@ -53,8 +53,11 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # Every test creates its games from 127.0.0.1, faster than players do: the games-created budget
-# is lifted; the request budget stays at its default, which the app's own traffic must fit.
+# is lifted; the request budget stays at its default, which the app's own traffic must fit. Bots
+# think at a low priority rather than idle: the tests share the cores with other test programs,
+# which would keep idle bots waiting.
 "$binary" serve --port 0 --db "$work/games.sqlite" --web "$root/web" --bot-threads 1 --pace 0 \
+  --bot-priority low \
   --games-per-minute 0 >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 
