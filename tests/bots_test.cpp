@@ -174,7 +174,10 @@ TEST(Bots, RandomAndGreedyPlayOnlyLegalMovesInEveryRuleSet) {
     // doubles the combinations: those play one or two games each, unscaled, of 2 or 3 players.
     const bool pd = has_expansion(rules, "pd");
     const bool am = has_expansion(rules, "am");
-    const int games = am ? (pd ? 1 : 2) : scaled(pd ? 4 : 12);
+    // A rule option changes one decision or two: its variants play a third as many games as the
+    // combination with default options (there are twice as many of them).
+    const int share = rules.options.empty() ? 1 : 3;
+    const int games = std::max(1, (am ? (pd ? 1 : 2) : scaled(pd ? 4 : 12)) / share);
     for (int g = 0; g < games; ++g) {
       const int players = am ? 2 + g % 2 : 2 + g % 5;
       std::vector<std::string> specs;
@@ -186,7 +189,8 @@ TEST(Bots, RandomAndGreedyPlayOnlyLegalMovesInEveryRuleSet) {
 
 TEST(Bots, MctsPlaysOnlyLegalMovesInEveryRuleSet) {
   for (const RuleCase& rules : rule_cases_for_this_run(2))
-    for (int g = 0; g < (has_expansion(rules, "am") ? 1 : scaled(3)); ++g) {
+    for (int g = 0; g < (has_expansion(rules, "am") || !rules.options.empty() ? 1 : scaled(3));
+         ++g) {
       const int players = 2 + g % 3;
       std::vector<std::string> specs = {"mcts:playouts=24", "greedy"};
       while (static_cast<int>(specs.size()) < players) specs.push_back("random");

@@ -249,6 +249,28 @@ TEST_F(CliTest, SelfplayRecordsReplayToThePrintedScores) {
   EXPECT_EQ(summary["summary"]["mean_scores"].size(), 3u);
 }
 
+// The publisher variants reach the command line by name (--rules), are written into records, and
+// such records replay; without Bridges, Castles and Bazaars they are refused with their name.
+TEST_F(CliTest, PublisherVariantsRunFromTheCommandLine) {
+  const fs::path records = path("variants");
+  const RunResult result =
+      run("selfplay --games 2 --seed 5 --bots greedy,greedy,random --expansions bcb --rules "
+          "bids=up-to-score,next-auctioneer=after-buyer,castle-cities=two-caps --record " +
+          quoted(records.string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  for (int g = 0; g < 2; ++g) {
+    const fs::path file = records / ("game-" + std::to_string(g) + ".json");
+    const json record = json::parse(read_file(file));
+    EXPECT_EQ(record["rules"]["bids"], "up-to-score");
+    EXPECT_EQ(record["rules"]["next-auctioneer"], "after-buyer");
+    EXPECT_EQ(record["rules"]["castle-cities"], "two-caps");
+    EXPECT_EQ(json::parse(replay_summary(file))["over"], true);
+  }
+  const RunResult refused = run("selfplay --games 1 --bots random,random --rules bids=up-to-score");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.err.find("bids"), std::string::npos) << refused.err;
+}
+
 TEST_F(CliTest, SelfplayIsDeterministic) {
   const RunResult first = run("selfplay --games 2 --seed 3 --bots random,random");
   const RunResult second = run("selfplay --games 2 --seed 3 --players 2");

@@ -76,7 +76,10 @@ TEST(PublicCourse, RebuildsWhatEveryPlayerSeesInEveryVariant) {
   const int interval = static_cast<int>(13 / fuzz_scale());
   int checks = 0;
   for (const Variant& variant : every_variant()) {
-    for (int g = 0; g < 2; ++g) {
+    // A rule option's variant plays its first game only (the greedy one where bazaars and
+    // builders meet): there are twice as many option variants as combinations.
+    const bool option = variant.name.find('=') != std::string::npos;
+    for (int g = 0; g < (option ? 1 : 2); ++g) {
       Record record;
       const int players = g == 0 ? 2 : 2 + static_cast<int>(variant.name.size()) % 5;
       for (int p = 0; p < players; ++p) record.players.push_back("p" + std::to_string(p));

@@ -317,17 +317,21 @@ TEST(Fuzz, EveryExpansionAndOptionIsCovered) {
   const std::vector<FuzzCase> cases = every_combination();
   // Every subset of the n optional expansions; with bcb also the bazaar variant (half the
   // subsets hold bcb), with bcb and tb also builder-first (a quarter), with pd the dragon's,
-  // fairy's and princess's variants (half the subsets, three options), with am the wagon's.
+  // fairy's and princess's variants (half the subsets, three options), with am the wagon's; with
+  // bcb the publisher variants: bids, two next auctioneers, castle cities (four per half).
   const std::size_t subsets = std::size_t{1} << (kExpansionCount - 1);
-  EXPECT_EQ(cases.size(), subsets + subsets / 2 + subsets / 4 + 3 * subsets / 2 + subsets / 2);
+  EXPECT_EQ(cases.size(),
+            subsets + subsets / 2 + subsets / 4 + 3 * subsets / 2 + subsets / 2 + 4 * subsets / 2);
   std::set<std::string> names;
   for (const FuzzCase& c : cases) names.insert(c.name);
-  EXPECT_TRUE(names.count("base") && names.count("bcb") && names.count("ic") &&
-              names.count("bcb_ic") && names.count("bcb_bazaar_no_auction") && names.count("tb") &&
-              names.count("bcb_ic_tb") && names.count("bcb_tb_builder_bazaar_builder_first") &&
-              names.count("pd") && names.count("bcb_ic_tb_pd") &&
-              names.count("pd_dragon_before_scoring") && names.count("pd_fairy_next_to_follower") &&
-              names.count("pd_princess_may"));
+  EXPECT_TRUE(
+      names.count("base") && names.count("bcb") && names.count("ic") && names.count("bcb_ic") &&
+      names.count("bcb_bazaar_no_auction") && names.count("tb") && names.count("bcb_ic_tb") &&
+      names.count("bcb_tb_builder_bazaar_builder_first") && names.count("pd") &&
+      names.count("bcb_ic_tb_pd") && names.count("pd_dragon_before_scoring") &&
+      names.count("pd_fairy_next_to_follower") && names.count("pd_princess_may") &&
+      names.count("bcb_bids_up_to_score") && names.count("bcb_next_auctioneer_from_auctioneer") &&
+      names.count("bcb_next_auctioneer_after_buyer") && names.count("bcb_castle_cities_two_caps"));
 }
 
 TEST(Fuzz, EmptyAndTinyDecks) {

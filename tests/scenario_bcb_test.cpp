@@ -55,10 +55,13 @@ using scenario::follower_options;
 using scenario::legal_options;
 using scenario::make_record;
 using scenario::make_record_with;
+using scenario::mentions;
+using scenario::pending_is;
 using scenario::play;
 using scenario::play_logged;
 using scenario::Points;
 using scenario::replay_error;
+using scenario::tile;
 using scenario::with;
 
 using Strings = std::vector<std::string>;
@@ -79,25 +82,6 @@ std::optional<GameState> play_bcb(const Strings& players, const Strings& deck,
 
 Error bcb_error(const Strings& players, const Strings& deck, const Strings& actions) {
   return replay_error(bcb(players, deck, actions));
-}
-
-// Whether `message` contains `part` (for readable failure output).
-::testing::AssertionResult mentions(const std::string& message, const std::string& part) {
-  if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << "\"" << message << "\" does not mention \"" << part << "\"";
-}
-
-::testing::AssertionResult pending_is(const GameState& state, PlayerId player, Phase phase) {
-  const PendingDecision p = state.pending();
-  if (p.player == player && p.phase == phase) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << "pending: player " << static_cast<int>(p.player) << " in phase " << phase_name(p.phase)
-         << "; expected player " << static_cast<int>(player) << " in phase " << phase_name(phase);
-}
-
-TileType tile(std::string_view id) {
-  return *find_tile_type(id);
 }
 
 // The feature (root node) named by location `loc` on the tile at (x, y).

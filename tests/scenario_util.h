@@ -17,6 +17,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -184,6 +185,25 @@ inline std::vector<std::string> legal_options(const GameState& state) {
   for (const Move& m : *moves) out.push_back(format_move(state, m));
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// Whether `message` contains `part` (for readable failure output).
+inline ::testing::AssertionResult mentions(const std::string& message, const std::string& part) {
+  if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "\"" << message << "\" does not mention \"" << part << "\"";
+}
+
+inline ::testing::AssertionResult pending_is(const GameState& state, PlayerId player, Phase phase) {
+  const PendingDecision p = state.pending();
+  if (p.player == player && p.phase == phase) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "pending: player " << static_cast<int>(p.player) << " in phase " << phase_name(p.phase)
+         << "; expected player " << static_cast<int>(player) << " in phase " << phase_name(phase);
+}
+
+inline TileType tile(std::string_view id) {
+  return *find_tile_type(id);
 }
 
 // `actions` followed by `more`.

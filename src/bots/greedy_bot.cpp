@@ -32,15 +32,19 @@ Move greedy_move(const GameState& state) {
       const Move pass = Move::simple(MoveKind::Pass);
       if (!moves->contains(pass)) return Move::bid(minimum);  // the auctioneer opens at 0
       const double worth = tile_value(state, me, state.auction_tile());
-      if (minimum <= kMaxBid && 2.0 * minimum <= worth) return Move::bid(minimum);
+      // (A bid beyond what the rules allow now, such as more than the bidder's score under
+      // "up-to-score", is not among the legal moves.)
+      if (moves->contains(Move::bid(minimum)) && 2.0 * minimum <= worth) return Move::bid(minimum);
       return pass;
     }
     case Phase::AuctionDecide: {
       const double bid = state.highest_bid();
       const double mine = tile_value(state, me, state.auction_tile());
       const double theirs = tile_value(state, state.highest_bidder(), state.auction_tile());
-      return mine - 2.0 * bid >= 2.0 * bid - theirs ? Move::simple(MoveKind::Buy)
-                                                    : Move::simple(MoveKind::Sell);
+      const Move buy = Move::simple(MoveKind::Buy);
+      return moves->contains(buy) && mine - 2.0 * bid >= 2.0 * bid - theirs
+                 ? buy
+                 : Move::simple(MoveKind::Sell);
     }
     case Phase::DragonMove:
       return best_dragon_step(state);

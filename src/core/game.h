@@ -182,6 +182,9 @@ class GameState {
   const std::vector<TileType>& bazaar_offer() const { return d_.mechanics.bazaar.offer; }
   TileType bazaar_tile_of(PlayerId p) const { return d_.mechanics.bazaar.taken[index(p)]; }
   bool bazaar_in_progress() const { return d_.mechanics.bazaar.stage != BazaarStage::None; }
+  // Whether the bazaar under way auctions its tiles (else each player takes one in turn: the
+  // no-auction variant, or "bids": "up-to-score" with every score at 0 when it began).
+  bool bazaar_auctions() const { return !d_.mechanics.bazaar.free_choice; }
   TileType auction_tile() const { return d_.mechanics.bazaar.tile; }
   int highest_bid() const { return d_.mechanics.bazaar.highest_bid; }
   PlayerId highest_bidder() const { return d_.mechanics.bazaar.highest_bidder; }

@@ -55,8 +55,18 @@ struct ExpansionInfo {
 };
 
 // Rule options, in the order of kRuleOptionTable.
-enum class RuleOption : std::uint8_t { Bazaar, BuilderBazaar, Dragon, Fairy, Princess, Wagon };
-inline constexpr int kRuleOptionCount = 6;
+enum class RuleOption : std::uint8_t {
+  Bazaar,
+  BuilderBazaar,
+  Dragon,
+  Fairy,
+  Princess,
+  Wagon,
+  Bids,
+  NextAuctioneer,
+  CastleCities
+};
+inline constexpr int kRuleOptionCount = 9;
 inline constexpr int kMaxOptionValues = 4;
 
 struct RuleOptionInfo {
@@ -66,6 +76,8 @@ struct RuleOptionInfo {
   // Values; the first is the default. Each with a one-line explanation.
   std::array<std::string_view, kMaxOptionValues> values;
   std::array<std::string_view, kMaxOptionValues> value_summaries;
+  // Which printing or ruling each value comes from ("Big Box", "ZMG", ...).
+  std::array<std::string_view, kMaxOptionValues> value_sources;
   int value_count;
   // Expansions the option belongs to (setting it to a non-default value without them is an
   // error; the default is accepted always, so records of the base game may spell it out).
@@ -110,14 +122,16 @@ inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable =
      {"auction", "no-auction"},
      {"each tile is auctioned: bid, then the auctioneer buys or sells",
       "from the left of the bazaar's player, each takes one tile for free and plays it at once"},
+     {"the rulebook", "the rulebook's variant"},
      2,
      detail::expansion_bit(Expansion::BridgesCastlesBazaars)},
     {RuleOption::BuilderBazaar,
      "builder-bazaar",
      "which comes first when a turn earns both a bazaar and a builder's second part",
      {"bazaar-first", "builder-first"},
-     {"the bazaar's auction and round first, then the builder's second part (ruling of 2021)",
+     {"the bazaar's auction and round first, then the builder's second part",
       "the bazaar's tiles are set aside, the second part is played, then they are auctioned"},
+     {"Hans im Glück, 2021", "an earlier clarification, as digital versions play it"},
      2,
      detail::expansion_bit(Expansion::BridgesCastlesBazaars) |
          detail::expansion_bit(Expansion::TradersBuilders)},
@@ -125,34 +139,67 @@ inline constexpr std::array<RuleOptionInfo, kRuleOptionCount> kRuleOptionTable =
      "dragon",
      "when a dragon tile's journey comes in the turn",
      {"after-scoring", "before-scoring"},
-     {"after the turn's scoring (the Big Box text)",
-      "after the figure step, before the scoring (the Big Box turn summary)"},
+     {"after the turn's scoring", "after the figure step, before the scoring"},
+     {"Big Box", "Big Box turn summary"},
      2,
      detail::expansion_bit(Expansion::PrincessDragon)},
     {RuleOption::Fairy,
      "fairy",
      "where the fairy stands",
      {"on-tile", "next-to-follower"},
-     {"on a tile: every follower there is guarded and earns its bonuses (Big Box)",
-      "beside one follower: only its owner earns the bonuses (new edition)"},
+     {"on a tile: every follower there is guarded and earns its bonuses",
+      "beside one follower: only its owner earns the bonuses"},
+     {"Big Box", "new edition"},
      2,
      detail::expansion_bit(Expansion::PrincessDragon)},
     {RuleOption::Princess,
      "princess",
      "whether the princess's removal of a knight is compulsory",
      {"must", "may"},
-     {"a princess tile joining an occupied city must send one knight home (Big Box)",
-      "sending a knight home is one more choice of the figure step (new edition)"},
+     {"a princess tile joining an occupied city must send one knight home",
+      "sending a knight home is one more choice of the figure step"},
+     {"Big Box", "new edition"},
      2,
      detail::expansion_bit(Expansion::PrincessDragon)},
     {RuleOption::Wagon,
      "wagon",
      "where a wagon may roll after its feature scored",
      {"connected", "nearby"},
-     {"onto a free, unfinished feature touching the one that scored (Big Box)",
-      "onto a free, unfinished feature on its tile or one of the eight around it (new edition)"},
+     {"onto a free, unfinished feature touching the one that scored",
+      "onto a free, unfinished feature on its tile or one of the eight around it"},
+     {"Big Box", "new edition"},
      2,
      detail::expansion_bit(Expansion::AbbeyMayor)},
+    // Publisher variants of Bridges, Castles and Bazaars (the first-edition pages' footnotes).
+    {RuleOption::Bids,
+     "bids",
+     "how many points a player may bid in a bazaar",
+     {"unlimited", "up-to-score"},
+     {"any number of points: scores may go below 0",
+      "no more than the bidder has, and buying no dearer than the buyer has; with every score "
+      "at 0, the bazaar is shared out without an auction"},
+     {"Hans im Glück", "Z-Man Games"},
+     2,
+     detail::expansion_bit(Expansion::BridgesCastlesBazaars)},
+    {RuleOption::NextAuctioneer,
+     "next-auctioneer",
+     "who chooses the next tile to auction in a bazaar",
+     {"after-auctioneer", "from-auctioneer", "after-buyer"},
+     {"the first player without a tile clockwise after the previous auctioneer",
+      "the same, counting the previous auctioneer first: one who sold chooses again",
+      "the first player without a tile clockwise after the previous buyer"},
+     {"new edition", "Rio Grande Games Big Box", "Z-Man Games"},
+     3,
+     detail::expansion_bit(Expansion::BridgesCastlesBazaars)},
+    {RuleOption::CastleCities,
+     "castle-cities",
+     "which small cities may become castles",
+     {"semicircles", "two-caps"},
+     {"a city of two semicircular caps, each on one edge of its tile",
+      "a city of any two caps that each touch one edge, pointed ones included"},
+     {"Hans im Glück ruling, 2010", "Z-Man Games"},
+     2,
+     detail::expansion_bit(Expansion::BridgesCastlesBazaars)},
 }};
 
 enum class BazaarRule : std::uint8_t { Auction, NoAuction };
@@ -161,6 +208,9 @@ enum class DragonRule : std::uint8_t { AfterScoring, BeforeScoring };
 enum class FairyRule : std::uint8_t { OnTile, NextToFollower };
 enum class PrincessRule : std::uint8_t { Must, May };
 enum class WagonRule : std::uint8_t { Connected, Nearby };
+enum class BidsRule : std::uint8_t { Unlimited, UpToScore };
+enum class NextAuctioneerRule : std::uint8_t { AfterAuctioneer, FromAuctioneer, AfterBuyer };
+enum class CastleCitiesRule : std::uint8_t { Semicircles, TwoCaps };
 
 struct RuleSet {
   std::uint32_t expansions = detail::expansion_bit(Expansion::Base);
@@ -179,6 +229,13 @@ struct RuleSet {
   FairyRule fairy() const { return static_cast<FairyRule>(option(RuleOption::Fairy)); }
   PrincessRule princess() const { return static_cast<PrincessRule>(option(RuleOption::Princess)); }
   WagonRule wagon() const { return static_cast<WagonRule>(option(RuleOption::Wagon)); }
+  BidsRule bids() const { return static_cast<BidsRule>(option(RuleOption::Bids)); }
+  NextAuctioneerRule next_auctioneer() const {
+    return static_cast<NextAuctioneerRule>(option(RuleOption::NextAuctioneer));
+  }
+  CastleCitiesRule castle_cities() const {
+    return static_cast<CastleCitiesRule>(option(RuleOption::CastleCities));
+  }
   bool operator==(const RuleSet&) const = default;
 };
 

@@ -12,7 +12,17 @@ namespace carcassonne::bazaar {
 namespace {
 
 bool auction_variant(const GameData& d) {
-  return d.rules.bazaar() == BazaarRule::Auction;
+  return !d.mechanics.bazaar.free_choice;
+}
+
+bool up_to_score(const GameData& d) {
+  return d.rules.bids() == BidsRule::UpToScore;
+}
+
+// Under "up-to-score", the auctioneer buys only for what they have.
+bool may_buy(const GameData& d) {
+  const BazaarState& b = d.mechanics.bazaar;
+  return !up_to_score(d) || d.players.scores[GameData::index(b.auctioneer)] >= b.highest_bid;
 }
 
 PlayerId next_without_tile(const GameData& d, PlayerId after) {
@@ -52,6 +62,7 @@ StepResult continue_round(GameData& d) {
   b.taken.fill(kNoTile);
   b.auctioneer = kNoPlayer;
   b.tile = kNoTile;
+  b.free_choice = false;
   d.turn.player = b.host;  // play resumes left of the bazaar's host
   return StepResult::Done;
 }
@@ -112,8 +123,22 @@ StepResult finish_auction(GameData& d, bool auctioneer_takes) {
     pay(payee, bid);
   }
   give_tile(d, taker, b.tile);
-  if (next_without_tile(d, b.auctioneer) != kNoPlayer)
-    b.auctioneer = next_without_tile(d, b.auctioneer);
+  // The next auctioneer: the first player without a tile clockwise after the previous auctioneer
+  // (new edition), counting that auctioneer first (RGG), or after the buyer (ZMG).
+  PlayerId next = kNoPlayer;
+  switch (d.rules.next_auctioneer()) {
+    case NextAuctioneerRule::AfterAuctioneer:
+      next = next_without_tile(d, b.auctioneer);
+      break;
+    case NextAuctioneerRule::FromAuctioneer:
+      next = b.taken[GameData::index(b.auctioneer)] == kNoTile ? b.auctioneer
+                                                               : next_without_tile(d, b.auctioneer);
+      break;
+    case NextAuctioneerRule::AfterBuyer:
+      next = next_without_tile(d, taker);
+      break;
+  }
+  if (next != kNoPlayer) b.auctioneer = next;
   return next_auction(d);
 }
 
@@ -166,7 +191,17 @@ StepResult run(GameData& d, bool entering) {
   d.deck.face_down.clear();
   b.taken.fill(kNoTile);
   b.auctioneer = static_cast<PlayerId>((b.host + 1) % d.player_count);
+  // ZMG: with nobody able to bid anything, the tiles are shared out without an auction.
+  bool all_zero = true;
+  for (int p = 0; p < d.player_count; ++p)
+    all_zero = all_zero && d.players.scores[GameData::index(static_cast<PlayerId>(p))] == 0;
+  b.free_choice = d.rules.bazaar() == BazaarRule::NoAuction || (up_to_score(d) && all_zero);
   return next_auction(d);
+}
+
+int highest_allowed_bid(const GameData& d, PlayerId player) {
+  if (!up_to_score(d)) return kMaxBid;
+  return std::clamp(d.players.scores[GameData::index(player)], 0, kMaxBid);
 }
 
 void moves(const GameData& d, MoveList& out) {
@@ -178,12 +213,14 @@ void moves(const GameData& d, MoveList& out) {
             b.offer.begin() + static_cast<long>(i))
           out.push(Move::choose(b.offer[i]));  // identical tiles are one choice
       break;
-    case Phase::AuctionBid:
-      for (int amount = b.highest_bid + 1; amount <= kMaxBid; ++amount) out.push(Move::bid(amount));
+    case Phase::AuctionBid: {
+      const int most = highest_allowed_bid(d, b.bidder);
+      for (int amount = b.highest_bid + 1; amount <= most; ++amount) out.push(Move::bid(amount));
       if (b.bidder != b.auctioneer) out.push(Move::simple(MoveKind::Pass));
       break;
+    }
     case Phase::AuctionDecide:
-      out.push(Move::simple(MoveKind::Buy));
+      if (may_buy(d)) out.push(Move::simple(MoveKind::Buy));
       out.push(Move::simple(MoveKind::Sell));
       break;
     default:
@@ -212,9 +249,19 @@ std::optional<Error> explain(const GameData& d, const Move& move) {
       if (!(Move::bid(move.amount) == move)) return Error{ErrorCode::BadNotation, "malformed bid"};
       if (move.amount < 0 || move.amount > kMaxBid)
         return Error{ErrorCode::OutOfRange, "bids are 0 to " + std::to_string(kMaxBid) + " points"};
+      if (move.amount > highest_allowed_bid(d, b.bidder))
+        return Error{ErrorCode::IllegalMove,
+                     "with \"bids\": \"up-to-score\" nobody bids more points than they have (" +
+                         std::to_string(highest_allowed_bid(d, b.bidder)) + ")"};
       return Error{ErrorCode::IllegalMove, "a bid must be higher than the highest so far (" +
                                                std::to_string(b.highest_bid) + ")"};
     case Phase::AuctionDecide:
+      if (move.kind == MoveKind::Buy && move == Move::simple(MoveKind::Buy) && !may_buy(d))
+        return Error{ErrorCode::IllegalMove,
+                     "with \"bids\": \"up-to-score\" the auctioneer buys only for what they "
+                     "have (" +
+                         std::to_string(d.players.scores[GameData::index(b.auctioneer)]) +
+                         " points, the bid is " + std::to_string(b.highest_bid) + "): sell"};
       return Error{ErrorCode::WrongPhase, "the game is waiting for the auctioneer to buy or sell"};
     default:
       return Error{ErrorCode::WrongPhase, "no bazaar is in progress"};

@@ -12,6 +12,10 @@
 // part (steps 1-8 of the order of play); play resumes left of the host. No-auction variant: from
 // the host's left, each chooses a revealed tile and plays it at once. Payments are score category
 // Bazaar; the bank keeps what auctioneers paid to nobody, so payments plus bank add up to 0.
+// Publisher variants (rule options): "bids": "up-to-score" (ZMG) lets nobody bid more than their
+// score nor buy for more than it, and plays a bazaar that starts with every score at 0 as the
+// no-auction variant; "next-auctioneer" counts from the previous auctioneer included
+// ("from-auctioneer", RGG) or from the previous buyer ("after-buyer", ZMG).
 #pragma once
 
 #include <array>
@@ -51,6 +55,9 @@ struct BazaarState {
   PlayerId round_player = kNoPlayer;  // bazaar round: whose purchased tile is played
   int turns_left = 0;                 // bazaar round (auction): purchased tiles still to play
   int bank = 0;                       // points paid to the bank
+  // This bazaar is shared out without an auction (the no-auction variant, or, under "bids":
+  // "up-to-score", a bazaar that started with every score at 0).
+  bool free_choice = false;
   bool operator==(const BazaarState&) const = default;
 };
 
@@ -64,6 +71,9 @@ StepResult reveal(GameData& d, bool entering);
 // Step BazaarAuction: starts the auction of revealed tiles, or goes on with the bazaar round
 // (after each purchased tile's turn part); Done when there is none or it is over.
 StepResult run(GameData& d, bool entering);
+// The most `player` may bid now: kMaxBid, or under "bids": "up-to-score" their score (never
+// below 0: with no points, the auctioneer still opens at 0).
+int highest_allowed_bid(const GameData& d, PlayerId player);
 void moves(const GameData& d, MoveList& out);
 std::optional<Error> explain(const GameData& d, const Move& move);
 StepResult apply(GameData& d, const Move& move);

@@ -11,14 +11,26 @@ namespace carcassonne::castles {
 
 namespace {
 
+// A city segment that touches exactly one edge of its tile (ports 3k..3k+2 are side k's).
+bool one_edge_cap(const SegmentSpec& segment) {
+  if (segment.kind != FeatureKind::City) return false;
+  int sides = 0;
+  for (int side = 0; side < 4; ++side) sides += (segment.ports >> (3 * side) & 7u) != 0 ? 1 : 0;
+  return sides == 1;
+}
+
+// A small city may become a castle: two segments, each a semicircular cap (castle_base), or
+// under "castle-cities": "two-caps" (ZMG) any cap touching one edge, pointed ones included.
 bool is_small_city(const GameData& d, NodeId root) {
   const FeatureNode& node = d.features.node(root);
   if (node.kind != FeatureKind::City || node.member_count != 2 || node.castle) return false;
+  const bool any_cap = d.rules.castle_cities() == CastleCitiesRule::TwoCaps;
   NodeId member = root;
   do {
     const FeatureNode& m = d.features.node(member);
     const PlacedTile& placed = d.placed[m.placed_tile];
-    if (!tile_spec(placed.type).segments[m.segment].castle_base) return false;
+    const SegmentSpec& segment = tile_spec(placed.type).segments[m.segment];
+    if (!(any_cap ? one_edge_cap(segment) : segment.castle_base)) return false;
     member = m.next_member;
   } while (member != root);
   return true;
