@@ -7,6 +7,7 @@
 #include "bots/bot.h"
 #include "core/mechanics/mechanics.h"
 #include "core/notation.h"
+#include "server/narration.h"
 
 namespace carcassonne::server {
 namespace {
@@ -124,64 +125,73 @@ json scores_json(const GameState& state) {
   return scores;
 }
 
-std::string names_of(std::uint8_t winners, const std::vector<PlayerView>& players) {
-  std::vector<std::string> names;
+// The players of a bit set, as a list argument of the log.
+json names_of(std::uint8_t winners, const std::vector<PlayerView>& players) {
+  json names = json::array();
   for (std::size_t p = 0; p < players.size(); ++p)
     if (winners >> p & 1u) names.push_back(players[p].name);
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
-    text += names[i];
+  return list_arg(std::move(names));
+}
+
+json points_arg(int points) {
+  return text_arg("points", {{"count", points}});
+}
+
+std::string_view good_key(TradeGood good) {
+  switch (good) {
+    case TradeGood::Wine:
+      return "wine";
+    case TradeGood::Grain:
+      return "grain";
+    case TradeGood::Cloth:
+      return "cloth";
+    case TradeGood::None:
+      break;
   }
-  return text;
+  return "wine";
 }
 
-std::string points_text(int points) {
-  return std::to_string(points) + (points == 1 || points == -1 ? " point" : " points");
-}
-
-std::string score_event_text(const ScoreEvent& event, const std::vector<PlayerView>& players) {
-  const std::string who = names_of(event.winners, players);
-  const std::string points = points_text(event.points);
+json score_event_say(const ScoreEvent& event, const std::vector<PlayerView>& players) {
+  json args = {{"who", names_of(event.winners, players)}, {"points", points_arg(event.points)}};
+  const bool final_scoring = event.final_scoring;
   switch (event.category) {
     case ScoreCategory::Road:
-      return event.final_scoring ? who + " scored an unfinished road: " + points
-                                 : who + " completed a road: " + points;
+      return say(final_scoring ? "score.roadFinal" : "score.road", args);
     case ScoreCategory::City:
-      return event.final_scoring ? who + " scored an unfinished city: " + points
-                                 : who + " completed a city: " + points;
+      return say(final_scoring ? "score.cityFinal" : "score.city", args);
     case ScoreCategory::Cloister:
-      return event.final_scoring ? who + " scored an unfinished cloister: " + points
-                                 : who + " completed a cloister: " + points;
+      return say(final_scoring ? "score.cloisterFinal" : "score.cloister", args);
     case ScoreCategory::Farm: {
-      std::string supplied =
-          std::to_string(event.cities) + (event.cities == 1 ? " city" : " cities");
-      if (event.castles > 0)
-        supplied +=
-            " and " + std::to_string(event.castles) + (event.castles == 1 ? " castle" : " castles");
-      if (event.pig) return who + "'s pig added " + points + " (" + supplied + ")";
-      if (event.barn) return who + "'s barn scored a farm supplying " + supplied + ": " + points;
+      const json cities = text_arg("cities", {{"count", event.cities}});
+      args["supplied"] =
+          event.castles > 0
+              ? text_arg("suppliedCastles",
+                         {{"cities", cities},
+                          {"castles", text_arg("castles", {{"count", event.castles}})}})
+              : text_arg("supplied", {{"cities", cities}});
+      if (event.pig) return say("score.pig", args);
+      if (event.barn) return say("score.barn", args);
       // During play only a barn makes a farm score: its farmers score and go home.
-      if (!event.final_scoring)
-        return who + " scored a farm a barn joined, supplying " + supplied + ": " + points;
-      return who + " scored a farm supplying " + supplied + ": " + points;
+      return say(final_scoring ? "score.farm" : "score.farmBarnJoined", args);
     }
     case ScoreCategory::Fairy:
       // 1 point at the start of a turn part; 3 when a feature with the guarded follower scores.
-      return event.points == 1 ? who + " scored 1 point by the fairy (start of the turn)"
-                               : who + " scored " + points + " by the fairy (a follower with her " +
-                                     "in the scored feature)";
+      return say(event.points == 1 ? "score.fairyTurn" : "score.fairyFeature", args);
     case ScoreCategory::Castle:
-      return who + "'s castle at " + std::to_string(event.x) + "," + std::to_string(event.y) +
-             " scored " + points;
+      args["at"] = std::to_string(event.x) + "," + std::to_string(event.y);
+      return say("score.castle", args);
     case ScoreCategory::Bazaar:
-      return event.points < 0 ? who + " paid " + points_text(-event.points)
-                              : who + " received " + points;
+      if (event.points < 0) {
+        args["points"] = points_arg(-event.points);
+        return say("score.paid", args);
+      }
+      return say("score.received", args);
     case ScoreCategory::Goods:
-      return who + (event.winners & (event.winners - 1) ? " shared the most " : " had the most ") +
-             std::string(trade_good_name(event.good)) + ": " + points;
+      args["good"] = text_arg("good." + std::string(good_key(event.good)));
+      return say((event.winners & (event.winners - 1)) != 0 ? "score.goodsShared" : "score.goods",
+                 args);
   }
-  return who + ": " + points;
+  return say("score.other", args);
 }
 
 // What narration needs of the state before a move.
@@ -198,6 +208,7 @@ struct Before {
   std::array<std::array<int, kTradeGoodCount>, kMaxPlayers> goods{};
   int turn_number = 0;
   PartKind part = PartKind::Normal;
+  bool bazaar_auctions = true;
   // Princess & Dragon: the figures on the board (the dragon and the princess send some home), the
   // dragon's tile, its journey and the dragon tiles set aside.
   std::vector<FigureOnBoard> figures;
@@ -206,25 +217,13 @@ struct Before {
   std::size_t set_aside = 0;
 };
 
-// "a follower", "the large follower", ...: a figure in narration.
-std::string figure_words(FigureKind kind) {
-  switch (kind) {
-    case FigureKind::Follower:
-      return "follower";
-    case FigureKind::LargeFollower:
-      return "large follower";
-    case FigureKind::Builder:
-      return "builder";
-    case FigureKind::Pig:
-      return "pig";
-    case FigureKind::Mayor:
-      return "mayor";
-    case FigureKind::Wagon:
-      return "wagon";
-    case FigureKind::Barn:
-      return "barn";
-  }
-  return "figure";
+// A figure's name in the log: "figure.<catalogue name>".
+json figure_arg(FigureKind kind) {
+  return text_arg("figure." + std::string(figure_info(kind).name));
+}
+
+json feature_arg(std::string_view kind) {
+  return text_arg("feature." + std::string(kind));
 }
 
 // The figures of `before` no longer on the board `after` (each figure once).
@@ -246,59 +245,58 @@ std::vector<FigureOnBoard> figures_gone(const Before& before, const GameState& a
   return gone;
 }
 
-// "2 grain and 1 wine": the trade goods a player received in a move, or empty.
-std::string goods_taken_text(const Before& before, const GameState& after, PlayerId player) {
-  std::vector<std::string> parts;
+// "2 grain and 1 wine": the trade goods a player received in a move (an empty list: none).
+json goods_taken(const Before& before, const GameState& after, PlayerId player) {
+  json parts = json::array();
   for (int g = 1; g <= kTradeGoodCount; ++g) {
+    const auto good = static_cast<TradeGood>(g);
     const int taken =
-        after.trade_goods(player, static_cast<TradeGood>(g)) -
+        after.trade_goods(player, good) -
         before.goods[static_cast<std::size_t>(player)][static_cast<std::size_t>(g - 1)];
     if (taken > 0)
-      parts.push_back(std::to_string(taken) + " " +
-                      std::string(trade_good_name(static_cast<TradeGood>(g))));
+      parts.push_back(text_arg("goods." + std::string(good_key(good)), {{"count", taken}}));
   }
-  std::string text;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) text += i + 1 == parts.size() ? " and " : ", ";
-    text += parts[i];
-  }
-  return text;
+  return parts;
 }
 
-std::string action_text(const Before& before, const GameState& after, const Move& move,
-                        const std::string& notation, const std::vector<PlayerView>& players) {
-  const std::string who = players[static_cast<std::size_t>(before.actor)].name;
-  const std::string at = std::to_string(move.x) + "," + std::to_string(move.y);
-  const std::string tile =
-      before.tile_in_hand == kNoTile ? "a tile" : std::string(tile_spec(before.tile_in_hand).id);
+json action_say(const Before& before, const GameState& after, const Move& move,
+                const std::string& notation, const std::vector<PlayerView>& players) {
+  json args = {{"who", players[static_cast<std::size_t>(before.actor)].name},
+               {"at", std::to_string(move.x) + "," + std::to_string(move.y)}};
+  const json tile = before.tile_in_hand == kNoTile
+                        ? text_arg("aTile")
+                        : json(std::string(tile_spec(before.tile_in_hand).id));
+  // The kind of feature a figure went to at the move's square (a wagon, a portal), or "feature".
+  const auto feature_at_square = [&] {
+    const int target = after.board().tile_at(move.x, move.y);
+    return feature_arg(
+        target < 0 ? "feature"
+                   : segment_kind_name(after.placed_tiles()[static_cast<std::size_t>(target)],
+                                       move.segment));
+  };
   switch (move.kind) {
-    case MoveKind::Place: {
-      std::string text = who + " placed " + tile + " at " + at;
-      if (move.rotation != 0) text += ", turned " + std::to_string(90 * move.rotation) + "°";
-      return text;
-    }
+    case MoveKind::Place:
+      args["tile"] = tile;
+      if (move.rotation == 0) return say("place", args);
+      args["degrees"] = 90 * move.rotation;
+      return say("placeTurned", args);
     case MoveKind::Discard:
-      return who + " discarded " + tile + " (it fits only with a bridge)";
+      args["tile"] = tile;
+      return say("discard", args);
     case MoveKind::Bridge:
-      return who + " built a bridge at " + at +
-             (static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? " (north-south)"
-                                                                          : " (east-west)");
+      return say(
+          static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? "bridgeNS" : "bridgeEW",
+          args);
     case MoveKind::Abbey:
-      return who + " played the abbey into the hole at " + at;
+      return say("abbey", args);
     case MoveKind::Draw:
-      return who + " kept the abbey and drew a tile";
+      return say("draw", args);
     case MoveKind::Barn:
-      return who + " placed the barn at the " +
-             std::string(move.segment < kCornerCount ? kCornerNames[move.segment] : "?") +
-             " corner";
-    case MoveKind::WagonMove: {
-      const int target = after.board().tile_at(move.x, move.y);
-      const std::string kind =
-          target < 0 ? "feature"
-                     : std::string(segment_kind_name(
-                           after.placed_tiles()[static_cast<std::size_t>(target)], move.segment));
-      return who + "'s wagon rolled on to the " + kind + " at " + at;
-    }
+      args["corner"] = std::string(move.segment < kCornerCount ? kCornerNames[move.segment] : "?");
+      return say("barn", args);
+    case MoveKind::WagonMove:
+      args["feature"] = feature_at_square();
+      return say("wagonRolled", args);
     case MoveKind::Meeple:
     case MoveKind::Large:
     case MoveKind::Builder:
@@ -310,90 +308,76 @@ std::string action_text(const Before& before, const GameState& after, const Move
         const PlacedTile& placed = after.placed_tiles()[static_cast<std::size_t>(before.turn_tile)];
         kind = segment_kind_name(placed, move.segment);
       }
-      constexpr std::array<std::string_view, kFigureKindCount> kPlaced = {
-          " placed a follower on the ",  " placed the large follower on the ",
-          " placed the builder on the ", " placed the pig on the ",
-          " placed the mayor on the ",   " placed the wagon on the ",
-          " placed the barn on the "};
-      return who + std::string(kPlaced[static_cast<std::size_t>(deployed_figure(move.kind))]) +
-             std::string(kind);
+      args["feature"] = feature_arg(kind);
+      return say("deploy." + std::string(figure_info(deployed_figure(move.kind)).name), args);
     }
-    case MoveKind::PortalDeploy: {
-      const std::string figure = move.aux == static_cast<int>(FigureKind::LargeFollower)
-                                     ? "the large follower"
-                                     : "a follower";
-      const int target = after.board().tile_at(move.x, move.y);
-      const std::string kind =
-          target < 0 ? "feature"
-                     : std::string(segment_kind_name(
-                           after.placed_tiles()[static_cast<std::size_t>(target)], move.segment));
-      return who + " sent " + figure + " through the magic portal onto the " + kind + " at " + at;
-    }
+    case MoveKind::PortalDeploy:
+      args["feature"] = feature_at_square();
+      return say(move.aux == static_cast<int>(FigureKind::LargeFollower) ? "portal.large"
+                                                                         : "portal.meeple",
+                 args);
     case MoveKind::Fairy:
-      return move.aux == 1 ? who + " put the fairy beside a follower at " + at
-                           : who + " put the fairy on the tile at " + at;
+      return say(move.aux == 1 ? "fairyBeside" : "fairyTile", args);
     case MoveKind::Princess: {
-      const std::vector<FigureOnBoard> gone = figures_gone(before, after);
-      for (const FigureOnBoard& figure : gone) {
+      for (const FigureOnBoard& figure : figures_gone(before, after)) {
         if (figure.x != move.x || figure.y != move.y || figure.feature != "city") continue;
-        return who + "'s princess sent " +
-               players[static_cast<std::size_t>(figure.follower.player)].name + "'s " +
-               (figure.follower.kind == FigureKind::LargeFollower ? "large knight" : "knight") +
-               " at " + at + " home";
+        args["owner"] = players[static_cast<std::size_t>(figure.follower.player)].name;
+        return say(figure.follower.kind == FigureKind::LargeFollower ? "princessLarge" : "princess",
+                   args);
       }
-      return who + "'s princess sent the knight at " + at + " home";
+      return say("princessKnight", args);
     }
     case MoveKind::DragonStep: {
       const std::vector<int> journey = after.dragon_journey();
-      std::string text = who + " moved the dragon to " + at;
-      if (!journey.empty())
-        text += " (" + std::to_string(kDragonJourneySteps + 1 - journey.size()) + " of " +
-                std::to_string(kDragonJourneySteps) + " steps left)";
-      return text;
+      if (journey.empty()) return say("dragonMove", args);
+      args["left"] = kDragonJourneySteps + 1 - static_cast<int>(journey.size());
+      args["steps"] = kDragonJourneySteps;
+      return say("dragonMoveLeft", args);
     }
     case MoveKind::Skip:
-      return who + " placed no follower";
+      return say("skip", args);
     case MoveKind::Castle:
-      return who + " turned a small city into a castle";
+      return say("castle", args);
     case MoveKind::Score:
-      return who + " scored the small city instead of building a castle";
+      return say("scoreSmallCity", args);
     case MoveKind::Claim:
-      return who + "'s castle claimed the feature at " + at;
-    case MoveKind::Choose: {
-      const std::string chosen(tile_spec(move.aux).id);
-      return after.rules().bazaar() == BazaarRule::NoAuction
-                 ? who + " took " + chosen + " from the bazaar"
-                 : who + " put " + chosen + " up for auction";
-    }
+      return say("claim", args);
+    case MoveKind::Choose:
+      args["tile"] = std::string(tile_spec(move.aux).id);
+      return say(before.bazaar_auctions ? "auction" : "take", args);
     case MoveKind::Bid:
-      return who + " bid " + points_text(move.amount);
+      args["points"] = points_arg(move.amount);
+      return say("bid", args);
     case MoveKind::Pass:
-      if (before.phase == Phase::WagonMove) return who + "'s wagon stayed in the supply";
-      if (before.phase == Phase::AbbeyRound) return who + " kept the abbey in the abbey round";
-      return who + " passed";
+      if (before.phase == Phase::WagonMove) return say("wagonStayed", args);
+      if (before.phase == Phase::AbbeyRound) return say("abbeyKept", args);
+      return say("pass", args);
     case MoveKind::Buy:
-    case MoveKind::Sell: {
-      const std::string bought = before.auction_tile == kNoTile
-                                     ? "the tile"
-                                     : std::string(tile_spec(before.auction_tile).id);
-      const std::string other = before.highest_bidder == kNoPlayer
-                                    ? "the bank"
-                                    : players[static_cast<std::size_t>(before.highest_bidder)].name;
-      return move.kind == MoveKind::Buy ? who + " bought " + bought + ", paying " + other + " " +
-                                              points_text(before.highest_bid)
-                                        : who + " sold " + bought + " to " + other + " for " +
-                                              points_text(before.highest_bid);
-    }
+    case MoveKind::Sell:
+      args["tile"] = before.auction_tile == kNoTile
+                         ? text_arg("theTile")
+                         : json(std::string(tile_spec(before.auction_tile).id));
+      args["other"] = before.highest_bidder == kNoPlayer
+                          ? text_arg("theBank")
+                          : json(players[static_cast<std::size_t>(before.highest_bidder)].name);
+      args["points"] = points_arg(before.highest_bid);
+      return say(move.kind == MoveKind::Buy ? "buy" : "sell", args);
   }
-  return who + " played " + notation;
+  args["notation"] = notation;
+  return say("played", args);
+}
+
+// A log entry that says something (no action of its own).
+json told(int version, const json& said, json scores) {
+  return {{"n", version}, {"text", english(said)}, {"say", said}, {"scores", std::move(scores)}};
 }
 
 // What the dragon did in a move: set aside a dragon tile, flew to a volcano, brought the set-aside
 // tiles back, began a journey, ate figures, ended its journey.
 void narrate_dragon(const Before& before, const GameState& after, const Move& move,
                     const std::vector<PlayerView>& players, int version, std::vector<json>& log) {
-  const auto say = [&](std::string text) {
-    log.push_back({{"n", version}, {"text", std::move(text)}, {"scores", scores_json(after)}});
+  const auto tell = [&](const json& said) {
+    log.push_back(told(version, said, scores_json(after)));
   };
   const json dragon_at = square_of_tile(after, after.dragon_tile());
   const auto square_text = [](const json& square) {
@@ -401,29 +385,27 @@ void narrate_dragon(const Before& before, const GameState& after, const Move& mo
   };
   if (move.kind == MoveKind::DragonStep) {
     for (const FigureOnBoard& figure : figures_gone(before, after))
-      say("The dragon ate " + players[static_cast<std::size_t>(figure.follower.player)].name +
-          "'s " + figure_words(figure.follower.kind) + " on the " + figure.feature + " at " +
-          std::to_string(figure.x) + "," + std::to_string(figure.y));
+      tell(say("dragonAte",
+               {{"owner", players[static_cast<std::size_t>(figure.follower.player)].name},
+                {"figure", figure_arg(figure.follower.kind)},
+                {"feature", feature_arg(figure.feature)},
+                {"at", std::to_string(figure.x) + "," + std::to_string(figure.y)}}));
   }
   const auto& set_aside = after.set_aside_tiles();
   for (std::size_t i = before.set_aside; i < set_aside.size(); ++i)
-    say(std::string(tile_spec(set_aside[i]).id) +
-        " shows the dragon, which is not on the board yet: the tile is set aside until a volcano "
-        "is placed");
+    tell(say("setAside", {{"tile", std::string(tile_spec(set_aside[i]).id)}}));
   if (move.kind == MoveKind::Place && before.dragon_tile != after.dragon_tile() &&
       !dragon_at.is_null())
-    say("The dragon flies to the volcano at " + square_text(dragon_at));
+    tell(say("dragonToVolcano", {{"at", square_text(dragon_at)}}));
   if (before.set_aside > 0 && set_aside.empty())
-    say(std::to_string(before.set_aside) +
-        (before.set_aside == 1 ? " dragon tile set aside goes" : " dragon tiles set aside go") +
-        " back into the deck");
+    tell(say("setAsideBack", {{"count", before.set_aside}}));
   const bool journey = !after.dragon_journey().empty();
   if (!before.journey && journey && !after.over())
-    say("The dragon tile starts a journey of up to " + std::to_string(kDragonJourneySteps) +
-        " steps; " + players[static_cast<std::size_t>(after.current_player())].name +
-        " moves the dragon first");
+    tell(say("journeyStarts",
+             {{"steps", kDragonJourneySteps},
+              {"who", players[static_cast<std::size_t>(after.current_player())].name}}));
   if (before.journey && !journey && !dragon_at.is_null())
-    say("The dragon's journey ends at " + square_text(dragon_at));
+    tell(say("journeyEnds", {{"at", square_text(dragon_at)}}));
 }
 
 }  // namespace
@@ -506,9 +488,9 @@ json option_catalogue_json() {
   for (const RuleOptionInfo& info : kRuleOptionTable) {
     json values = json::array();
     for (int v = 0; v < info.value_count; ++v)
-      values.push_back(
-          {{"name", std::string(info.values[static_cast<std::size_t>(v)])},
-           {"summary", std::string(info.value_summaries[static_cast<std::size_t>(v)])}});
+      values.push_back({{"name", std::string(info.values[static_cast<std::size_t>(v)])},
+                        {"summary", std::string(info.value_summaries[static_cast<std::size_t>(v)])},
+                        {"source", std::string(info.value_sources[static_cast<std::size_t>(v)])}});
     json needs = json::array();
     for (const ExpansionInfo& expansion : kExpansionTable)
       if (info.needs_expansions >> static_cast<int>(expansion.expansion) & 1u)
@@ -748,6 +730,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
       taken.push_back(tile_id(state.bazaar_tile_of(static_cast<PlayerId>(p))));
     const bool bid_made = state.highest_bidder() != kNoPlayer;
     out["bazaar"] = {{"offer", offer},
+                     {"auction", state.bazaar_auctions()},
                      {"auction_tile", tile_id(state.auction_tile())},
                      {"highest_bid", bid_made ? json(state.highest_bid()) : json(nullptr)},
                      {"highest_bidder", seat_or_null(state.highest_bidder())},
@@ -966,6 +949,7 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   before.discarded = state.discarded_tiles().size();
   before.turn_number = state.turn_number();
   before.part = state.turn_part();
+  before.bazaar_auctions = state.bazaar_auctions();
   if (state.has(Mechanic::Dragon) || state.has(Mechanic::Princess)) {
     before.figures = figures_on_board(state);
     before.dragon_tile = state.dragon_tile();
@@ -997,10 +981,12 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
       scores.push_back(running[static_cast<std::size_t>(p)]);
     return scores;
   };
+  const json action_said = action_say(before, state, move, notation, players);
   entries.push_back({{"n", version_after},
                      {"seat", before.actor},
                      {"action", notation},
-                     {"text", action_text(before, state, move, notation, players)},
+                     {"text", english(action_said)},
+                     {"say", action_said},
                      {"scores", running_json()}});
   // The trade goods taken from the cities completed (after their scoring, before any final
   // scoring): "Ann took 2 grain and 1 wine".
@@ -1009,12 +995,14 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     if (goods_told) return;
     goods_told = true;
     for (int p = 0; p < state.player_count(); ++p) {
-      const std::string taken = goods_taken_text(before, state, static_cast<PlayerId>(p));
-      if (!taken.empty())
-        entries.push_back({{"n", version_after},
-                           {"text", players[static_cast<std::size_t>(p)].name + " took " + taken},
-                           {"goods", true},
-                           {"scores", running_json()}});
+      json taken = goods_taken(before, state, static_cast<PlayerId>(p));
+      if (taken.empty()) continue;
+      json entry = told(version_after,
+                        say("goodsTaken", {{"who", players[static_cast<std::size_t>(p)].name},
+                                           {"goods", list_arg(std::move(taken))}}),
+                        running_json());
+      entry["goods"] = true;
+      entries.push_back(std::move(entry));
     }
   };
   for (const ScoreEvent& event : events) {
@@ -1022,8 +1010,10 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     if (event.winners == 0) continue;
     for (std::size_t p = 0; p < players.size(); ++p)
       if (event.winners >> p & 1u) running[p] += event.points;
+    const json said = score_event_say(event, players);
     json entry = {{"n", version_after},
-                  {"text", score_event_text(event, players)},
+                  {"text", english(said)},
+                  {"say", said},
                   {"score", true},
                   {"points", event.points},
                   {"winners", seats_json(event.winners, static_cast<int>(players.size()))},
@@ -1039,34 +1029,29 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   // Abbey & Mayor: the deck is used up and the end-of-game abbey round begins.
   if (state.phase() == Phase::AbbeyRound && before.phase != Phase::AbbeyRound &&
       before.part != PartKind::AbbeyRound)
-    entries.push_back({{"n", version_after},
-                       {"text",
-                        "No tile is left: the abbey round begins (each player holding an "
-                        "abbey may still play it)"},
-                       {"scores", running_json()}});
+    entries.push_back(told(version_after, say("abbeyRound"), running_json()));
   // A builder's second turn part begins.
   if (!state.over() && state.turn_part() == PartKind::Second &&
       state.turn_number() != before.turn_number)
-    entries.push_back({{"n", version_after},
-                       {"text", players[static_cast<std::size_t>(state.turn_player())].name +
-                                    "'s builder earns a second turn part"},
-                       {"scores", running_json()}});
+    entries.push_back(told(
+        version_after,
+        say("secondPart", {{"who", players[static_cast<std::size_t>(state.turn_player())].name}}),
+        running_json()));
   const auto& discarded = state.discarded_tiles();
   const std::size_t own_discard = move.kind == MoveKind::Discard ? 1 : 0;
   for (std::size_t i = before.discarded + own_discard; i < discarded.size(); ++i)
-    entries.push_back({{"n", version_after},
-                       {"text", std::string(tile_spec(discarded[i]).id) +
-                                    " fits nowhere on the board and was discarded"},
-                       {"scores", scores_json(state)}});
+    entries.push_back(told(
+        version_after, say("discardedNowhere", {{"tile", std::string(tile_spec(discarded[i]).id)}}),
+        scores_json(state)));
   if (state.over()) {
     const Outcome outcome = state.outcome();
     const bool shared = outcome.winner_count() > 1;
-    entries.push_back({{"n", version_after},
-                       {"text", "Game over. " + names_of(outcome.winners, players) +
-                                    (shared ? " share the victory with " : " wins with ") +
-                                    points_text(outcome.best)},
-                       {"final", true},
-                       {"scores", scores_json(state)}});
+    entries.push_back(told(
+        version_after,
+        say(shared ? "gameOverShared" : "gameOverWin",
+            {{"who", names_of(outcome.winners, players)}, {"points", points_arg(outcome.best)}}),
+        scores_json(state)));
+    entries.back()["final"] = true;
     entries.back()["figures"] = std::move(figures_before);
   }
   return entries;
