@@ -118,10 +118,12 @@ export function num(value) {
 }
 
 // The page's fixed texts: elements marked data-i18n (text), data-i18n-title, data-i18n-aria-label
-// and data-i18n-placeholder take their key's text.
+// and data-i18n-placeholder take their key's text; data-i18n-empty fills data-empty, which the
+// style sheet shows in an empty list.
 export function translatePage(root = globalThis.document) {
   if (!root) return;
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-empty]')) el.dataset.empty = t(el.dataset.i18nEmpty);
   for (const [attr, data] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']]) {
     for (const el of root.querySelectorAll(`[data-${attr === 'aria-label' ? 'i18n-aria-label' : `i18n-${attr}`}]`)) {
       el.setAttribute(attr, t(el.dataset[data]));

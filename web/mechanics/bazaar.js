@@ -29,9 +29,10 @@ function renderBazaar(container, state, art, act, busy) {
   const nameOf = (seat) => (seat === null || seat === undefined ? '—' : players[seat]?.name ?? t('board.seatN', { n: seat + 1 }));
   const mine = (state.you || []).includes(state.pending?.seat) && Array.isArray(state.legal);
   const g = mine ? groupLegal(state.legal, state.actions) : {};
-  // In the no-auction variant there are no bids: players take tiles in turn (the state's
-  // `auction_tile` is then the tile just taken, not one on auction).
-  const noAuction = state.rules?.bazaar === 'no-auction';
+  // A bazaar without an auction (the no-auction variant, or "up-to-score" bids with every score
+  // at 0): players take tiles in turn (the state's `auction_tile` is then the tile just taken,
+  // not one on auction). The state says which (`bazaar.auction`).
+  const noAuction = state.bazaar?.auction === false;
 
   container.append(h('div', { class: 'card-title' }, stallIcon(), t('mech.bazaar.title'), noAuction ? h('span', { class: 'muted' }, t('mech.bazaar.noAuctions')) : null));
   if (state.pending) {

@@ -38,7 +38,9 @@ test('the lobby offers every expansion and option of the catalogue', async () =>
     const values = await page.$$eval(`[data-testid="option-${o.name}"] option`, (els) => els.map((el) => el.value));
     assert.deepEqual(values, o.values.map((v) => v.name), `the select of ${o.name} offers its values`);
     assert.equal(await page.inputValue(`[data-testid="option-${o.name}"]`), o.default, `${o.name} starts at its default`);
-    assert.equal((await page.innerText(`[data-testid="option-summary-${o.name}"]`)).trim(), o.values.find((v) => v.name === o.default).summary);
+    // The default value's explanation, and the printing it comes from.
+    const chosen = o.values.find((v) => v.name === o.default);
+    assert.equal((await page.innerText(`[data-testid="option-summary-${o.name}"]`)).trim(), `${chosen.summary} (${chosen.source})`);
   }
   await screenshot(page, 'ic-lobby');
   assert.deepEqual(page.problems, [], 'no errors in the page');
