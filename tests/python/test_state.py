@@ -5,6 +5,7 @@ a replayed record against the live state) and compares; no expected value is cop
 engine's output.
 """
 import copy
+import json
 import itertools
 import pickle
 import random
@@ -245,6 +246,18 @@ class StateApiTest(unittest.TestCase):
                 self.assertIn(action, state.legal_actions())
                 state.apply_action(action)
             state.apply_action(rng.choice(state.legal_actions()))
+
+    def test_publisher_variants_are_rule_options_by_name(self):
+        rules = {"bids": "up-to-score", "next-auctioneer": "after-buyer", "castle-cities": "two-caps"}
+        state = cc.Game(3, ["bcb"], rules=rules, seed=5).new_initial_state()
+        rng = random.Random(5)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        record = json.loads(state.to_record())
+        for name, value in rules.items():
+            self.assertEqual(record["rules"][name], value)
+        with self.assertRaises(cc.CarcassonneError):
+            cc.Game(2, [], rules={"bids": "up-to-score"})
 
 
 if __name__ == "__main__":
