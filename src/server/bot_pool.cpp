@@ -107,7 +107,10 @@ void BotPool::run(BotPriority priority) {
         if (waiting_.empty()) {
           wake_.wait(lock);
         } else {
-          wake_.wait_until(lock, waiting_.begin()->first.first);
+          // A copy: wait_until reads its deadline after reacquiring the lock, when another thread
+          // may have collected (and freed) the entry.
+          const Clock::time_point first_due = waiting_.begin()->first.first;
+          wake_.wait_until(lock, first_due);
         }
       }
     }
