@@ -81,7 +81,7 @@ python-test: build
 
 # Sanitizer build (ASan + UBSan) of the whole suite; fuzzing runs fewer games here (see tests).
 test-asan: build-asan
-	cd $(ASAN_BUILD) && CARCASSONNE_FUZZ_SCALE=0.2 ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && CARCASSONNE_FUZZ_SCALE=0.1 ctest --output-on-failure -j $(JOBS)
 
 bench: build
 	./$(BUILD)/carcassonne bench

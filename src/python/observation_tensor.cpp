@@ -99,7 +99,10 @@ void write_observation(const GameState& real, PlayerId viewer, const Observation
   const std::size_t cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(w);
   auto* board = as<std::uint8_t>(buffers[0]);
   auto* board_slots = as<std::int16_t>(buffers[1]);
-  const auto [origin_x, origin_y] = window_origin(state, w);
+  // Plain variables, not a structured binding: the lambdas below capture them (C++20 lets a lambda
+  // capture a binding, clang 14 does not yet).
+  const std::array<int, 2> origin = window_origin(state, w);
+  const int origin_x = origin[0], origin_y = origin[1];
   as<std::int32_t>(buffers[2])[0] = origin_x;
   as<std::int32_t>(buffers[2])[1] = origin_y;
   // The cell of square (x, y) in the window, or -1 outside it.
