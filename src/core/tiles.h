@@ -886,6 +886,10 @@ constexpr const RotatedTile& rotated_tile(TileType type, Rotation rotation) {
 // A square's demands: 2 bits per side (north lowest), the EdgeKind its neighbour on that side
 // shows, 0 where there is no neighbour. There are only 256 such bytes, so for every tile type the
 // rotations that satisfy each one are tabulated: a placement test is one lookup.
+//
+// Per tile type and demand byte, a mask of rotations: bit r set for rotation r.
+using RotationMaskTable = std::array<std::array<std::uint8_t, 256>, kTileTypeCount>;
+
 namespace detail {
 constexpr bool signature_satisfies(std::uint8_t signature, std::uint8_t required) {
   for (int side = 0; side < kSideCount; ++side) {
@@ -896,8 +900,8 @@ constexpr bool signature_satisfies(std::uint8_t signature, std::uint8_t required
 }
 // Per tile type and demand byte: bit r set when rotation r's edge signature satisfies `accepts`.
 template <typename Accepts>
-constexpr auto build_rotation_mask_table(Accepts accepts) {
-  std::array<std::array<std::uint8_t, 256>, kTileTypeCount> table{};
+constexpr RotationMaskTable build_rotation_mask_table(Accepts accepts) {
+  RotationMaskTable table{};
   for (int t = 0; t < kTileTypeCount; ++t)
     for (int required = 0; required < 256; ++required)
       for (int r = 0; r < kRotationCount; ++r)
@@ -905,39 +909,28 @@ constexpr auto build_rotation_mask_table(Accepts accepts) {
           table[t][required] = static_cast<std::uint8_t>(table[t][required] | (1 << r));
   return table;
 }
-inline constexpr auto kFitTable = build_rotation_mask_table(signature_satisfies);
+
+// Both tables are computed at compile time, once, in tiles.cpp: evaluating them in every
+// translation unit that includes this header took most of its compile time (about a second with
+// gcc, four with clang).
+// Rotations whose edges meet every demand.
+extern const RotationMaskTable kFitTable;
+// Rotations that do not fit, but where every mismatched side pits a road against a field: the
+// only mismatches a bridge (Bridges, Castles and Bazaars) can repair. Cities meet only cities.
+extern const RotationMaskTable kBridgeCandidateTable;
 }  // namespace detail
 
 // Bit r set = the tile fits a square with these demands at rotation r.
-constexpr std::uint8_t fitting_rotations(TileType type, std::uint8_t required) {
+inline std::uint8_t fitting_rotations(TileType type, std::uint8_t required) {
   return detail::kFitTable[type][required];
 }
 // fitting_rotations of `type` for every demand byte.
-constexpr const std::array<std::uint8_t, 256>& fitting_rotations_row(TileType type) {
+inline const std::array<std::uint8_t, 256>& fitting_rotations_row(TileType type) {
   return detail::kFitTable[type];
 }
 
-namespace detail {
-// Rotations that do not fit, but where every mismatched side pits a road against a field: the
-// only mismatches a bridge (Bridges, Castles and Bazaars) can repair. Cities meet only cities.
-constexpr bool only_road_field_mismatches(std::uint8_t signature, std::uint8_t required) {
-  bool mismatch = false;
-  for (int side = 0; side < kSideCount; ++side) {
-    const int need = (required >> (2 * side)) & 3, have = (signature >> (2 * side)) & 3;
-    if (need == 0 || need == have) continue;
-    if (need == static_cast<int>(EdgeKind::City) || have == static_cast<int>(EdgeKind::City))
-      return false;
-    mismatch = true;
-  }
-  return mismatch;
-}
-inline constexpr auto kBridgeCandidateTable = build_rotation_mask_table(only_road_field_mismatches);
-}  // namespace detail
-
-// Per tile type and demand byte, a mask of rotations (the shape of the tables above).
-using RotationMaskTable = std::array<std::array<std::uint8_t, 256>, kTileTypeCount>;
-
-constexpr std::uint8_t bridge_candidate_rotations(TileType type, std::uint8_t required) {
+// Bit r set = rotation r does not fit, but a bridge could make it fit (see kBridgeCandidateTable).
+inline std::uint8_t bridge_candidate_rotations(TileType type, std::uint8_t required) {
   return detail::kBridgeCandidateTable[type][required];
 }
 

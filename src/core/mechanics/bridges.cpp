@@ -236,11 +236,14 @@ inline constexpr RotationMaskTable kRepairedOnNeighbour =
       return lone_road_against_field(signature, required) >= 0;
     });
 constexpr RotationMaskTable fit_or_repair() {
+  // detail::kFitTable again: the one in tiles.cpp is not a constant expression here.
+  constexpr RotationMaskTable kFits =
+      detail::build_rotation_mask_table(detail::signature_satisfies);
   RotationMaskTable table{};
   for (int t = 0; t < kTileTypeCount; ++t)
     for (int r = 0; r < 256; ++r) {
       const int repair = kRepairedOnTile[t][r] | kRepairedOnNeighbour[t][r];
-      table[t][r] = static_cast<std::uint8_t>(detail::kFitTable[t][r] | (repair << 4));
+      table[t][r] = static_cast<std::uint8_t>(kFits[t][r] | (repair << 4));
     }
   return table;
 }
