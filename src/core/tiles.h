@@ -910,9 +910,9 @@ constexpr RotationMaskTable build_rotation_mask_table(Accepts accepts) {
   return table;
 }
 
-// Both tables are computed at compile time, once, in tiles.cpp: evaluating them in every
-// translation unit that includes this header took most of its compile time (about a second with
-// gcc, four with clang).
+// Both tables are computed at compile time in tiles.cpp only: evaluating them in every translation
+// unit that includes this header took most of its compile time (about a second with gcc, four with
+// clang). A table needed in a constant expression is built from the functions above (bridges.cpp).
 // Rotations whose edges meet every demand.
 extern const RotationMaskTable kFitTable;
 // Rotations that do not fit, but where every mismatched side pits a road against a field: the

@@ -236,7 +236,8 @@ inline constexpr RotationMaskTable kRepairedOnNeighbour =
       return lone_road_against_field(signature, required) >= 0;
     });
 constexpr RotationMaskTable fit_or_repair() {
-  // detail::kFitTable again: the one in tiles.cpp is not a constant expression here.
+  // The plain fits are detail::kFitTable's, built again: that table, defined in tiles.cpp, is no
+  // constant expression here.
   constexpr RotationMaskTable kFits =
       detail::build_rotation_mask_table(detail::signature_satisfies);
   RotationMaskTable table{};
