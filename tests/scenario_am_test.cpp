@@ -1351,6 +1351,91 @@ TEST(AmScenarioBridge, X17BridgeEndFacingTheAbbey) {
   EXPECT_EQ(bridged->current_player(), kBlue);
 }
 
+// AM-31, X-17 (JCloisterZone's engine test "Wagon can move to abbey with bridge"): an abbey
+// touches a road it closes at a bridge end. X-17's layout: Red "abbey 0,1", "bridge -1,1 EW"
+// (W end at the empty -2,1, E end at the abbey), skip. Blue A r270 at -2,1 (road E ends at its
+// cloister) meets the bridge's W end, with the wagon on that road: the road A(-2,1) + bridge
+// B(-1,1) is closed at both ends (A's cloister, the abbey): 2 tiles, Blue 2. Blue's wagon may roll
+// onto A's cloister (the road ends there) or onto the abbey (it closed the bridge's road; no
+// follower on it, and incomplete: -1,2 is empty).
+//
+//          x=-2        x=-1               x=0         x=1
+//  y=0                 U r90 ============ D ========= U r90
+//  y=1     A r270 ---- B + bridge E-W --- abbey       B
+//          Blue wagon
+//  y=2                 (empty)            B           B
+//
+// Then Red's B at -1,2 completes the abbey with Blue's wagon on it: its eight neighbours are all
+// placed, 9 for Blue (cloister). The wagon goes home; the bridge's road has scored, so it has
+// nowhere to go. No tile left, no hole for Blue's abbey: final scoring finds no figure. Blue
+// 2 + 9 = 11, Red 0.
+TEST(AmScenarioBridge, Am31WagonRollsOntoAnAbbeyAtABridgeEnd) {
+  const Strings deck = with(kHoleDeck, {"A", "B"});
+  const Strings turns =
+      with(kHole, {"abbey 0,1", "bridge -1,1 EW", "skip", "place -2,1 r270", "wagon E"});
+  auto state = play_am(deck, turns, {"am", "bcb"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(points_of(*state, kBlue), (Points{2, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(state->current_player(), kBlue);
+  EXPECT_EQ(state->phase(), Phase::WagonMove);
+  EXPECT_EQ(legal_options(*state), sorted({"move -2,1 cloister", "move 0,1 cloister", "pass"}));
+  auto moved = play_am(deck, with(turns, {"move 0,1 cloister"}), {"am", "bcb"});
+  ASSERT_TRUE(moved);
+  EXPECT_TRUE(figure_at(*moved, kBlue, FigureKind::Wagon, 0, 1, "cloister"));
+  EXPECT_EQ(moved->current_player(), kRed);
+  auto over =
+      play_am(deck, with(turns, {"move 0,1 cloister", "place -1,2 r0", "skip"}), {"am", "bcb"});
+  ASSERT_TRUE(over);
+  EXPECT_TRUE(over->over());
+  EXPECT_EQ(points_of(*over, kBlue), (Points{2, 0, 9, 0, 0, 0}));
+  EXPECT_EQ(over->score(kRed), 0);
+  EXPECT_EQ(over->figures_in_supply(kBlue, FigureKind::Wagon), 1);
+}
+
+// AM-31, the other way: a wagon on an abbey that closed a road at a bridge end rolls onto that
+// road when the abbey scores. X-17's layout with Red's wagon on the abbey ("abbey 0,1", "bridge
+// -1,1 EW", "wagon cloister"). Blue's B at -1,2 fills the abbey's last neighbour: Red 9
+// (cloister). The abbey touches the roads and cities it closes: here only the bridge's road (D
+// above it, B at 1,1 and 0,2 face it with fields); that road is open at -2,1 and holds no
+// follower, so Red decides `move -1,1 E` (the bridge's canonical location: its first end, E) or
+// `pass`.
+//
+//          x=-2        x=-1               x=0          x=1
+//  y=0                 U r90              D            U r90
+//  y=1     (empty)     B + bridge E-W --- abbey        B
+//                                         Red wagon
+//  y=2                 B (Blue)           B            B
+//  y=3                                                 B (Red)
+//
+// Red then places the last B at 1,3 and skips. Final scoring: Red's wagon on the open bridge road
+// (1 tile) 1. Red 9 + 1 = 10, Blue 0. Passing sends the wagon to the supply: Red 9.
+TEST(AmScenarioBridge, Am31WagonRollsOffAnAbbeyOntoTheBridgeRoadItCloses) {
+  const Strings deck = with(kHoleDeck, {"B", "B"});
+  const Strings turns =
+      with(kHole, {"abbey 0,1", "bridge -1,1 EW", "wagon cloister", "place -1,2 r0", "skip"});
+  auto state = play_am(deck, turns, {"am", "bcb"});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(points_of(*state, kRed), (Points{0, 0, 9, 0, 0, 0}));
+  EXPECT_EQ(state->current_player(), kRed);
+  EXPECT_EQ(state->turn_player(), kBlue);
+  EXPECT_EQ(legal_options(*state), sorted({"move -1,1 E", "pass"}));
+  auto moved = play_am(deck, with(turns, {"move -1,1 E"}), {"am", "bcb"});
+  ASSERT_TRUE(moved);
+  EXPECT_TRUE(figure_at(*moved, kRed, FigureKind::Wagon, -1, 1, "E"));
+  EXPECT_EQ(moved->current_player(), kRed);
+  EXPECT_EQ(moved->turn_player(), kRed);
+  auto over = play_am(deck, with(turns, {"move -1,1 E", "place 1,3 r0", "skip"}), {"am", "bcb"});
+  ASSERT_TRUE(over);
+  EXPECT_TRUE(over->over());
+  EXPECT_EQ(points_of(*over, kRed), (Points{1, 0, 9, 0, 0, 0}));
+  EXPECT_EQ(over->score(kBlue), 0);
+  auto passed = play_am(deck, with(turns, {"pass", "place 1,3 r0", "skip"}), {"am", "bcb"});
+  ASSERT_TRUE(passed);
+  EXPECT_TRUE(passed->over());
+  EXPECT_EQ(points_of(*passed, kRed), (Points{0, 0, 9, 0, 0, 0}));
+  EXPECT_EQ(passed->figures_in_supply(kRed, FigureKind::Wagon), 1);
+}
+
 // X-18: bridges split no fields: a bridge E-W across B at 0,1 leaves its NE corner all field.
 // Red U r90 1,0; Blue B 0,1 with the bridge (E end facing the empty 1,1); Red V r0 at 1,1 (its
 // W road meets the bridge): its NW corner joins D (SE), U (SW), B (NE: NNE, ENE, north of the

@@ -33,21 +33,24 @@ int touching_features(const GameData& d, NodeId scored, std::array<NodeId, 64>& 
   do {
     const FeatureNode& m = d.features.node(member);
     member = m.next_member;
-    if (m.segment == kBridgeSegment) continue;  // a bridge touches nothing
     const int tile = m.placed_tile;
     const PlacedTile& p = d.placed[static_cast<std::size_t>(tile)];
     const TileSpec& spec = tile_spec(p.type);
-    const std::uint16_t touches = spec.segments[m.segment].touches;
-    for (int k = 0; k < spec.segment_count; ++k)
-      if (touches >> k & 1u) add(static_cast<NodeId>(p.first_node + k));
-    // An abbey touches the roads and cities it closes (AM-31, Y-16).
+    // A bridge touches nothing printed on its tile; its ends may face an abbey (below).
+    if (m.segment != kBridgeSegment) {
+      const std::uint16_t touches = spec.segments[m.segment].touches;
+      for (int k = 0; k < spec.segment_count; ++k)
+        if (touches >> k & 1u) add(static_cast<NodeId>(p.first_node + k));
+    }
+    // An abbey touches the roads and cities it closes, a road ending in a bridge end facing it
+    // included (AM-31, Y-16; JCloisterZone's "Wagon can move to abbey with bridge").
     for (int s = 0; s < kSideCount; ++s) {
       const Side side = static_cast<Side>(s);
       const int neighbour = d.board.tile_at(p.x + side_dx(side), p.y + side_dy(side));
       if (neighbour < 0) continue;
       if (spec.abbey) {
         const std::uint8_t theirs = d.segment_at(neighbour, facing_port(side_middle(side)));
-        if (theirs != kNoSegment && theirs != kBridgeSegment) add(d.node_of(neighbour, theirs));
+        if (theirs != kNoSegment) add(d.node_of(neighbour, theirs));
       } else if (is_abbey(d, neighbour) &&
                  (d.segment_ports(tile, m.segment) & port_bit(side_middle(side))) != 0) {
         const PlacedTile& abbey = d.placed[static_cast<std::size_t>(neighbour)];

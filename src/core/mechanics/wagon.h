@@ -10,7 +10,8 @@
 //   of the destination but the dragon's) or `pass`; without one it stays home, silently.
 // - A destination is an incomplete road, city or cloister holding no follower that touches the
 //   scored feature (option `wagon` "connected": the touching of tiles.txt, a cloister and the roads
-//   and cities an abbey closes; a bridge touches nothing) or has a segment on the wagon's tile or
+//   and cities an abbey closes, a road ending in a bridge end facing it included; a bridge touches
+//   nothing else) or has a segment on the wagon's tile or
 //   one of the eight around it ("nearby", then `move` names one of those tiles). From a castle:
 //   one with a segment in the castle's fief, named there. Never a castle or a feature scored now.
 #pragma once
