@@ -254,6 +254,8 @@ std::optional<GameState> GameState::hypothetical_turn(PlayerId player, TileType 
   GameData& d = copy.d_;
   d.log_sink = {};
   d.mechanics.bazaar.stage = BazaarStage::None;
+  d.mechanics.bazaar.delayed.clear();
+  d.mechanics.bazaar.resume = kNoPlayer;
   d.mechanics.builder = {};
   d.mechanics.dragon.journey = false;
   d.turn.player = d.flow.decider = player;

@@ -182,6 +182,9 @@ class GameState {
   const std::vector<TileType>& bazaar_offer() const { return d_.mechanics.bazaar.offer; }
   TileType bazaar_tile_of(PlayerId p) const { return d_.mechanics.bazaar.taken[index(p)]; }
   bool bazaar_in_progress() const { return d_.mechanics.bazaar.stage != BazaarStage::None; }
+  // "builder-first": bazaars placed in second parts still waiting for the double turn and the
+  // bazaar round under way to be over (delayed bazaars; the one being played is not counted).
+  int delayed_bazaars() const { return static_cast<int>(d_.mechanics.bazaar.delayed.size()); }
   // Whether the bazaar under way auctions its tiles (else each player takes one in turn: the
   // no-auction variant, or "bids": "up-to-score" with every score at 0 when it began).
   bool bazaar_auctions() const { return !d_.mechanics.bazaar.free_choice; }

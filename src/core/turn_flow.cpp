@@ -62,7 +62,8 @@ constexpr std::array kTurnSteps = {
     TurnStepRow{TurnStep::DragonAfterScoring, "dragon", kDragon, &dragon::journey_after_scoring},
     // The steps of a turn part end here: a part that ends early continues with the next row.
     // What follows a part: its builder second part at once inside a bazaar round; a bazaar;
-    // the second part of a normal part, before the auction (builder-first) or after the bazaar.
+    // the second part of a normal part, before the auction (builder-first) or after the bazaar;
+    // then (builder-first) the bazaars delayed from second parts, each with its round.
     TurnStepRow{TurnStep::SecondPartAtOnce, "second part at once", kBuilder,
                 &builder::second_part_at_once},
     TurnStepRow{TurnStep::BazaarReveal, "bazaar reveal", kBazaar, &bazaar::reveal},
@@ -70,6 +71,7 @@ constexpr std::array kTurnSteps = {
                 &builder::second_part_first},
     TurnStepRow{TurnStep::BazaarAuction, "bazaar", kBazaar, &bazaar::run},
     TurnStepRow{TurnStep::SecondPart, "second part", kBuilder, &builder::second_part},
+    TurnStepRow{TurnStep::DelayedBazaars, "delayed bazaars", kBazaar, &bazaar::start_delayed},
     TurnStepRow{TurnStep::NextPart, "next turn", kBase, &next_part_step},
 };
 constexpr std::uint8_t kAfterPart = static_cast<std::uint8_t>(TurnStep::SecondPartAtOnce);

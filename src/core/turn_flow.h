@@ -44,6 +44,7 @@ enum class TurnStep : std::uint8_t {
   SecondPartFirst,      // 10. builder-first: the second part before the auction
   BazaarAuction,        // 9. the auction and the bazaar round (each purchase a turn part)
   SecondPart,           // 10. the builder's second part after the bazaar
+  DelayedBazaars,       // builder-first: bazaars placed in second parts, once all that is over
   NextPart,             // the next player's turn
 };
 

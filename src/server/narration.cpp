@@ -128,6 +128,8 @@ constexpr std::array kEnglish = {
              "No tile is left: the abbey round begins (each player holding an abbey may still play "
              "it)"},
     Template{"secondPart", "{who}'s builder earns a second turn part"},
+    Template{"bazaarDelayed",
+             "{who}'s bazaar is delayed until the double turn and its bazaar round are over"},
     Template{"discardedNowhere", "{tile} fits nowhere on the board and was discarded"},
     Template{"gameOverWin", "Game over. {who} wins with {points}"},
     Template{"gameOverShared", "Game over. {who} share the victory with {points}"},

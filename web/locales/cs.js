@@ -672,6 +672,7 @@ export default {
   'log.journeyEnds': 'Let draka končí na {at}',
   'log.abbeyRound': 'Nezbývá žádná kartička: začíná kolo opatství (kdo má opatství, může ho ještě zahrát)',
   'log.secondPart': 'Stavitel hráče {who} přináší druhou část tahu',
+  'log.bazaarDelayed': 'Bazar hráče {who} se odkládá, dokud neskončí dvojitý tah a jeho kolo bazaru',
   'log.discardedNowhere': 'Kartičku {tile} nelze nikam přiložit, a proto byla vyřazena',
   'log.gameOverWin': 'Konec hry. Vítězí {who} – {points}',
   'log.gameOverShared': 'Konec hry. O vítězství se dělí {who} – {points}',

@@ -665,6 +665,7 @@ export default {
   'log.journeyEnds': 'Der Drachenflug endet bei {at}',
   'log.abbeyRound': 'Keine Karte mehr übrig: Die Abteirunde beginnt (wer noch eine Abtei hat, darf sie noch legen)',
   'log.secondPart': 'Der Baumeister von {who} bringt einen zweiten Zugteil',
+  'log.bazaarDelayed': 'Der Basar von {who} wird aufgeschoben, bis der Doppelzug und seine Basarrunde vorbei sind',
   'log.discardedNowhere': '{tile} passt nirgends auf den Spielplan und wird abgeworfen',
   'log.gameOverWin': 'Spielende. Sieg für {who}: {points}',
   'log.gameOverShared': 'Spielende. Geteilter Sieg für {who}: {points}',

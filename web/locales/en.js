@@ -663,6 +663,7 @@ export default {
   'log.journeyEnds': "The dragon's journey ends at {at}",
   'log.abbeyRound': "No tile is left: the abbey round begins (each player holding an abbey may still play it)",
   'log.secondPart': "{who}'s builder earns a second turn part",
+  'log.bazaarDelayed': "{who}'s bazaar is delayed until the double turn and its bazaar round are over",
   'log.discardedNowhere': "{tile} fits nowhere on the board and was discarded",
   'log.gameOverWin': "Game over. {who} wins with {points}",
   'log.gameOverShared': "Game over. {who} share the victory with {points}",

@@ -664,6 +664,7 @@ export default {
   'log.journeyEnds': "Il viaggio del drago termina in {at}",
   'log.abbeyRound': "Non restano tessere: inizia il giro delle abbazie (ogni giocatore che ha ancora un'abbazia può giocarla)",
   'log.secondPart': "Il costruttore di {who} fa guadagnare una seconda parte del turno",
+  'log.bazaarDelayed': "Il bazaar di {who} è rinviato finché non finiscono il doppio turno e il suo giro del bazaar",
   'log.discardedNowhere': "{tile} non si può piazzare da nessuna parte sul tabellone ed è stata scartata",
   'log.gameOverWin': "Partita finita. Vince {who} con {points}",
   'log.gameOverShared': "Partita finita. {who} condividono la vittoria con {points}",

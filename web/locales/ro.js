@@ -664,6 +664,7 @@ export default {
   'log.journeyEnds': 'Călătoria dragonului se încheie la {at}',
   'log.abbeyRound': 'Nu a mai rămas niciun cartonaș: începe runda abațiilor (fiecare jucător care are o abație o mai poate juca)',
   'log.secondPart': 'Constructorul lui {who} aduce a doua parte a turei',
+  'log.bazaarDelayed': 'Bazarul lui {who} este amânat până se încheie tura dublă și runda ei de bazar',
   'log.discardedNowhere': '{tile} nu se potrivește nicăieri pe tablă și a fost aruncat',
   'log.gameOverWin': 'Joc terminat. {who} câștigă cu {points}',
   'log.gameOverShared': 'Joc terminat. {who} împart victoria cu {points}',

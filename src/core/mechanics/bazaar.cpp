@@ -44,6 +44,11 @@ StepResult play_purchase(GameData& d, PlayerId player, TileType tile) {
 }
 
 StepResult next_auction(GameData& d);
+StepResult take_face_down(GameData& d);
+
+bool builder_first(const GameData& d) {
+  return d.rules.builder_bazaar() == BuilderBazaarRule::BuilderFirst;
+}
 
 // Bazaar round: the next player's purchased tile, or the end of the bazaar.
 StepResult continue_round(GameData& d) {
@@ -150,13 +155,43 @@ void setup(GameData& d) {
 
 StepResult reveal(GameData& d, bool /*entering*/) {
   BazaarState& b = d.mechanics.bazaar;
-  if (b.stage != BazaarStage::None) return StepResult::Done;  // one in progress
-  if (d.turn.part == PartKind::Second &&
-      d.rules.builder_bazaar() == BuilderBazaarRule::BuilderFirst)
-    return StepResult::Done;
   const bool bazaar_placed = d.turn.tile_drawn && d.turn.tile >= 0 &&
                              tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).bazaar;
+  // Builder-first: a second part (steps 2-8) starts no bazaar; its bazaar is delayed.
+  if (d.turn.part == PartKind::Second && builder_first(d)) {
+    if (bazaar_placed) b.delayed.push_back(d.turn.player);
+    return StepResult::Done;
+  }
+  if (b.stage != BazaarStage::None) return StepResult::Done;  // one in progress
   if (!bazaar_placed) return StepResult::Done;
+  return take_face_down(d);
+}
+
+StepResult start_delayed(GameData& d, bool entering) {
+  BazaarState& b = d.mechanics.bazaar;
+  if (!entering) return StepResult::Wait;  // decisions report their own outcome
+  while (!b.delayed.empty()) {
+    if (b.resume == kNoPlayer) b.resume = d.turn.player;
+    // As if its player had just placed it: the tiles taken (the too-few test), the auction
+    // opened on that player's left, the round (bazaar::run).
+    d.turn.player = b.delayed.front();
+    b.delayed.erase(b.delayed.begin());
+    take_face_down(d);
+    if (b.stage == BazaarStage::Revealed) return run(d, true);
+  }
+  if (b.resume != kNoPlayer) {
+    d.turn.player = b.resume;  // play resumes left of the double turn's player
+    b.resume = kNoPlayer;
+  }
+  return StepResult::Done;
+}
+
+namespace {
+
+// The bazaar of the turn player: when the pile holds at least as many tiles as players, that many
+// are taken face down (stage Revealed, hosted by the turn player); else nothing happens.
+StepResult take_face_down(GameData& d) {
+  BazaarState& b = d.mechanics.bazaar;
   // Too few tiles: only those no mechanic would set aside count.
   int available = 0;
   for (std::size_t i = static_cast<std::size_t>(d.deck.next);
@@ -181,6 +216,8 @@ StepResult reveal(GameData& d, bool /*entering*/) {
   }
   return StepResult::Done;
 }
+
+}  // namespace
 
 StepResult run(GameData& d, bool entering) {
   BazaarState& b = d.mechanics.bazaar;
@@ -314,6 +351,13 @@ std::string invariants(const GameData& d) {
     payments += d.players.breakdown[static_cast<std::size_t>(p)]
                                    [static_cast<std::size_t>(ScoreCategory::Bazaar)];
   if (payments + d.mechanics.bazaar.bank != 0) return "bazaar payments do not sum to zero";
+  const BazaarState& b = d.mechanics.bazaar;
+  if (!builder_first(d) && (!b.delayed.empty() || b.resume != kNoPlayer))
+    return "a delayed bazaar without \"builder-bazaar\": \"builder-first\"";
+  for (const PlayerId p : b.delayed)
+    if (p < 0 || p >= d.player_count) return "a delayed bazaar of no player";
+  if (d.flow.phase == Phase::GameOver && (!b.delayed.empty() || b.resume != kNoPlayer))
+    return "the game ended with a bazaar still delayed";
   return {};
 }
 

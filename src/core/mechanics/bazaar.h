@@ -9,7 +9,13 @@
 // sells to the highest bidder; if nobody outbid the auctioneer, the bid goes to the bank. The next
 // auctioneer is the next player clockwise from the previous auctioneer without a tile; the last
 // tile goes free to the last player. Then, from the host's left, each plays their tile as a turn
-// part (steps 1-8 of the order of play); play resumes left of the host. No-auction variant: from
+// part (steps 1-8 of the order of play); play resumes left of the host. With "builder-first", a
+// bazaar tile placed in a builder's second part (the player's own, or one inside a bazaar round)
+// is delayed: it starts nothing at once; once the double turn and any bazaar round under way are
+// over (row DelayedBazaars), each delayed bazaar starts in the order its tile was placed, as if
+// that tile's player had just placed it (its tiles taken, the too-few test, the auction from that
+// player's left, the round); bazaars placed in the second parts of those rounds are delayed
+// again; then play resumes left of the double turn's player. No-auction variant: from
 // the host's left, each chooses a revealed tile and plays it at once. Payments are score category
 // Bazaar; the bank keeps what auctioneers paid to nobody, so payments plus bank add up to 0.
 // Publisher variants (rule options): "bids": "up-to-score" (ZMG) lets nobody bid more than their
@@ -58,6 +64,11 @@ struct BazaarState {
   // This bazaar is shared out without an auction (the no-auction variant, or, under "bids":
   // "up-to-score", a bazaar that started with every score at 0).
   bool free_choice = false;
+  // "builder-first": the players who placed a bazaar tile in a second part, in the order placed,
+  // whose bazaars wait for the double turn and the bazaar round under way (delayed bazaars).
+  std::vector<PlayerId> delayed;
+  // While delayed bazaars are played: the double turn's player, at whose left play resumes.
+  PlayerId resume = kNoPlayer;
   bool operator==(const BazaarState&) const = default;
 };
 
@@ -66,11 +77,15 @@ void setup(GameData& d);
 // Step BazaarReveal: a due bazaar takes its tiles from the deck, face down. Due: the part's
 // drawn tile is a bazaar, no bazaar is in progress, the deck holds at least as many tiles as
 // players, and the part is not a builder's second part under "builder-first" (which plays steps
-// 2-8 only: at most one bazaar follows a double turn).
+// 2-8 only: its bazaar is delayed, noted in `delayed`, even inside a bazaar round).
 StepResult reveal(GameData& d, bool entering);
 // Step BazaarAuction: starts the auction of revealed tiles, or goes on with the bazaar round
 // (after each purchased tile's turn part); Done when there is none or it is over.
 StepResult run(GameData& d, bool entering);
+// Step DelayedBazaars ("builder-first"), after the double turn and its bazaar: starts the first
+// delayed bazaar that has enough tiles (its auction, then the round), one at a time, until none
+// is left; then play resumes left of the double turn's player.
+StepResult start_delayed(GameData& d, bool entering);
 // The most `player` may bid now: kMaxBid, or under "bids": "up-to-score" their score (never
 // below 0: with no points, the auctioneer still opens at 0).
 int highest_allowed_bid(const GameData& d, PlayerId player);

@@ -9,7 +9,9 @@
 // placement (TB-8, TB-13..TB-15); never a third. The second part of a bazaar-round part follows
 // at once (row SecondPartAtOnce); that of a normal part follows its bazaar (row SecondPart), or,
 // with `"builder-bazaar": "builder-first"`, comes between the setting aside of the bazaar's
-// tiles and their auction (row SecondPartFirst). A second part whose tile cannot be drawn is
+// tiles and their auction (row SecondPartFirst); under builder-first a bazaar tile placed in a
+// second part is delayed until the double turn and the bazaar round under way are over (the
+// bazaar's rows BazaarReveal and DelayedBazaars). A second part whose tile cannot be drawn is
 // lost (the deck is empty).
 #pragma once
 
