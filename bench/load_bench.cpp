@@ -109,6 +109,9 @@ constexpr AbusePattern kAbusePatterns[] = {
     {"create", 8, "creates games as fast as the server answers"},
     {"bots", 1, "creates 4 games of 6 bots thinking 10 s a move"},
     {"view-record", 8, "asks for the last step of a whole game's record, again and again"},
+    {"view-record-wave", 50,
+     "every 10 s, one view_record of the whole record on each connection at once (a burst the "
+     "budget allows)"},
 };
 
 // splitmix64: a tiny generator with a documented output sequence, so a seed means the same
@@ -409,7 +412,7 @@ json abuse_create(const Options& options, long id, bool bots) {
 }
 
 json abuse_request(const std::string& pattern, long id, const json& record) {
-  if (pattern == "view-record")
+  if (pattern == "view-record" || pattern == "view-record-wave")
     return {{"type", "view_record"},
             {"id", id},
             {"record", record},
@@ -489,6 +492,20 @@ asio::awaitable<void> abuse_connection(const Options& options,
     }
   } else if (pattern == "view-record") {
     for (;;) {
+      co_await write_json(ws, abuse_request(pattern, ++id, record));
+      ++stats.requests;
+      co_await await_reply(ws, buffer, id, stats);
+    }
+  } else if (pattern == "view-record-wave") {
+    // Every connection sends at the same moments, 10 s apart (the budget's burst refills in 10 s).
+    const auto period = std::chrono::seconds(10);
+    auto next = Clock::time_point(std::chrono::duration_cast<Clock::duration>(
+        (Clock::now().time_since_epoch() / period + 1) * period));
+    asio::steady_timer wait(co_await asio::this_coro::executor);
+    for (;;) {
+      wait.expires_at(next);
+      co_await wait.async_wait(asio::use_awaitable);
+      next += period;
       co_await write_json(ws, abuse_request(pattern, ++id, record));
       ++stats.requests;
       co_await await_reply(ws, buffer, id, stats);
@@ -610,7 +627,7 @@ int run(const Options& options) {
   std::optional<Abuser> abuser;
   if (!options.abuse.empty()) {
     json record = json::object();
-    if (options.abuse == "view-record") {
+    if (options.abuse == "view-record" || options.abuse == "view-record-wave") {
       std::ifstream file(options.abuse_record);
       record = json::parse(file, nullptr, false);
       if (record.is_discarded() || !record.contains("actions")) {

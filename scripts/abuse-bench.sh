@@ -12,7 +12,7 @@ build=${1:?usage: abuse-bench.sh BUILD_DIR [SERVER_BINARY] [PATTERN...]}
 server=${2:-$build/carcassonne}
 shift $(($# < 2 ? $# : 2))
 patterns=("$@")
-[ ${#patterns[@]} -gt 0 ] || patterns=(none connections frames no-read create bots view-record)
+[ ${#patterns[@]} -gt 0 ] || patterns=(none connections frames no-read create bots view-record view-record-wave)
 seconds=${ABUSE_SECONDS:-30}
 work=$(mktemp -d)
 server_pid=""
@@ -23,9 +23,12 @@ stop_server() {
 trap 'stop_server; rm -rf "$work"' EXIT
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-# A whole game's record for view-record.
+# A whole game's record for view-record, and a long one (every expansion, six players) for
+# view-record-wave.
 "$build/carcassonne" selfplay --bots greedy --expansions bcb --games 1 --seed 7 \
   --record "$work/records" >/dev/null
+"$build/carcassonne" selfplay --bots greedy --expansions bcb,ic,tb,pd,am --players 6 --games 1 \
+  --seed 7 --record "$work/long" >/dev/null
 
 for pattern in "${patterns[@]}"; do
   rm -f "$work"/db.sqlite*
@@ -41,7 +44,9 @@ for pattern in "${patterns[@]}"; do
   if [ -z "$port" ]; then echo "server did not start:" >&2; cat "$work/server.err" >&2; exit 1; fi
   abuse=()
   if [ "$pattern" != none ]; then
-    abuse=(--abuse "$pattern" --abuse-record "$work/records/game-0.json" --abuse-lead 5)
+    record="$work/records/game-0.json"
+    [ "$pattern" != view-record-wave ] || record="$work/long/game-0.json"
+    abuse=(--abuse "$pattern" --abuse-record "$record" --abuse-lead 5)
   fi
   "$build/carcassonne_load" --port "$port" --games 10 --clients-per-game 1 --bot greedy \
     --think-ms 100 --seconds "$seconds" --server-pid "$server_pid" --json --quiet \

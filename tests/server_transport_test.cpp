@@ -47,6 +47,9 @@ using namespace std::chrono_literals;
 // a message outside open..close, two calls at once for one connection, a second on_close.
 class EchoHandler : public MessageHandler {
  public:
+  ~EchoHandler() override {
+    for (std::thread& helper : helpers_) helper.join();
+  }
   void on_open(const std::shared_ptr<Connection>& connection) override {
     std::lock_guard lock(mutex_);
     if (!open_.insert(connection->id()).second) ++violations_;
@@ -63,6 +66,18 @@ class EchoHandler : public MessageHandler {
     } else if (message.rfind("burst ", 0) == 0) {
       const int count = std::stoi(message.substr(6));
       for (int i = 0; i < count; ++i) connection->send(std::to_string(i));
+    } else if (message.rfind("big ", 0) == 0) {
+      connection->send(std::string(std::stoul(message.substr(4)), 'b'));
+    } else if (message.rfind("hold ", 0) == 0) {
+      // Answered from another thread after a while, the connection held meanwhile.
+      connection->hold();
+      const auto delay = std::chrono::milliseconds(std::stoi(message.substr(5)));
+      std::lock_guard lock(mutex_);
+      helpers_.emplace_back([connection, delay] {
+        std::this_thread::sleep_for(delay);
+        connection->send("held");
+        connection->release();
+      });
     } else {
       connection->send(message);
     }
@@ -138,6 +153,7 @@ class EchoHandler : public MessageHandler {
   int opened_ = 0;
   int violations_ = 0;
   std::size_t largest_ = 0;
+  std::vector<std::thread> helpers_;  // answering held messages
   std::atomic<int> binaries_{0};
 };
 
@@ -234,6 +250,7 @@ class TransportTest : public ::testing::Test {
     options.threads = threads;
     options.allowed_origins = allowed_origins_;
     options.max_connections_per_address = max_per_address_;
+    options.frame_timeout_ms = frame_timeout_ms_;
     server_ = std::make_unique<HttpServer>(options, handler_);
     auto port = server_->start();
     ASSERT_TRUE(port.ok()) << port.error().message;
@@ -259,6 +276,7 @@ class TransportTest : public ::testing::Test {
   std::uint16_t port_ = 0;
   std::vector<std::string> allowed_origins_;  // for the next start_server()
   int max_per_address_ = 64;                  // likewise
+  int frame_timeout_ms_ = 30000;              // likewise
 };
 
 // --- Static files ----------------------------------------------------------------------------
@@ -616,6 +634,100 @@ TEST_F(TransportTest, OversizedFrameHeaderIsAnsweredWith1009) {
   EXPECT_EQ(frame[1], 2);     // unmasked, two bytes: the code
   EXPECT_EQ((frame[2] << 8) | frame[3], 1009);
   EXPECT_TRUE(handler_.wait([&] { return handler_.closed_unlocked() == 1; }));
+}
+
+// A reply larger than the point where reading pauses (kPauseReadingBytes) is sent whole, and the
+// connection reads on once the client has taken it. (It used to be dropped with the session: no
+// read pending and the reply only posted, nothing held the session.)
+TEST_F(TransportTest, RepliesAboveThePauseThresholdArriveWhole) {
+  WsClient client;
+  connect(client);
+  for (const std::size_t size :
+       {std::size_t{300} << 10, std::size_t{1} << 20, std::size_t{3} << 20}) {
+    ASSERT_TRUE(client.send_text("big " + std::to_string(size)).ok());
+    auto reply = client.receive(5000ms);
+    ASSERT_TRUE(reply.ok()) << size << ": " << reply.error().message;
+    EXPECT_EQ(reply->size(), size);
+    ASSERT_TRUE(client.send_text("after").ok());
+    EXPECT_EQ(receive(client), "after");
+  }
+  EXPECT_EQ(handler_.closed_count(), 0);
+  EXPECT_EQ(handler_.violations(), 0);
+}
+
+// A held connection's next message waits for the held one's reply, given on another thread.
+TEST_F(TransportTest, HeldConnectionsAreAnsweredInOrder) {
+  WsClient client;
+  connect(client);
+  ASSERT_TRUE(client.send_text("hold 300").ok());
+  ASSERT_TRUE(client.send_text("next").ok());
+  EXPECT_EQ(receive(client), "held");
+  EXPECT_EQ(receive(client), "next");
+  // Other connections are not held meanwhile.
+  WsClient other;
+  connect(other);
+  ASSERT_TRUE(client.send_text("hold 1000").ok());
+  const auto sent = std::chrono::steady_clock::now();
+  ASSERT_TRUE(other.send_text("free").ok());
+  EXPECT_EQ(receive(other), "free");
+  EXPECT_LT(std::chrono::steady_clock::now() - sent, 900ms);
+  EXPECT_EQ(receive(client), "held");
+  EXPECT_EQ(handler_.violations(), 0);
+}
+
+// A message trickled in (here: one byte of a 100-byte frame, then nothing) is cut off at the
+// frame deadline with a close frame carrying 1008, not kept until the idle timeout or forever.
+TEST_F(TransportTest, UnfinishedMessageIsClosedAtTheFrameDeadline) {
+  server_.reset();
+  frame_timeout_ms_ = 300;
+  start_server();
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  timeval limit{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port_);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(upgrade.size()));
+  std::string response;
+  char c = 0;
+  while (response.find("\r\n\r\n") == std::string::npos && ::recv(fd, &c, 1, 0) == 1) response += c;
+  ASSERT_EQ(status_of(response), 101) << response;
+  // FIN + text, masked, 100 bytes; a zero mask; then the first byte only, a second one later.
+  const std::string start = std::string("\x81\xe4\0\0\0\0", 6) + "x";
+  ASSERT_EQ(::send(fd, start.data(), start.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(start.size()));
+  const auto sent = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(100ms);
+  ASSERT_EQ(::send(fd, "y", 1, MSG_NOSIGNAL), 1);  // a trickle does not extend the deadline
+  unsigned char frame[4] = {};
+  std::size_t got = 0;
+  while (got < sizeof frame) {
+    const ssize_t n = ::recv(fd, frame + got, sizeof frame - got, 0);
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  const auto waited = std::chrono::steady_clock::now() - sent;
+  ::close(fd);
+  ASSERT_EQ(got, sizeof frame);
+  EXPECT_EQ(frame[0], 0x88);  // FIN + close
+  EXPECT_EQ(frame[1], 2);
+  EXPECT_EQ((frame[2] << 8) | frame[3], 1008);
+  EXPECT_GE(waited, 250ms);
+  EXPECT_LT(waited, 3000ms);
+  EXPECT_TRUE(handler_.wait([&] { return handler_.closed_unlocked() == 1; }, 15s));
+  // Whole messages are not affected by the deadline.
+  WsClient client;
+  connect(client);
+  std::this_thread::sleep_for(500ms);
+  ASSERT_TRUE(client.send_text("still fine").ok());
+  EXPECT_EQ(receive(client), "still fine");
 }
 
 TEST_F(TransportTest, ServerSideCloseSendsNormalClosure) {

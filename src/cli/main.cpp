@@ -290,6 +290,13 @@ int main(int argc, char** argv) {
         ->check(whole_number(1, 1000000))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--frame-timeout-ms", serve.frame_timeout_ms,
+                     "Milliseconds a WebSocket message may take to arrive whole from its first "
+                     "byte; a slower one closes the connection (1008)")
+        ->type_name("MS")
+        ->check(whole_number(1, 3600000))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--requests-per-minute", serve.requests_per_minute,
                      "Request budget of one client (address), in cost units: 1 a message, more for "
                      "large or costly ones; it may spend 10 seconds' worth at once (0: unlimited)")

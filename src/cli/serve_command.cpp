@@ -87,6 +87,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   http.allowed_origins = options.allowed_origins;
   http.max_connections_per_address = options.max_connections_per_address;
   http.max_queued_bytes = static_cast<std::size_t>(options.max_outgoing_mib) << 20;
+  http.frame_timeout_ms = options.frame_timeout_ms;
   server::HttpServer server(http, service);
   auto port = server.start();
   if (!port.ok()) {

@@ -25,6 +25,13 @@ class Connection {
   // The client's network address ("" when the transport has none): what per-client budgets are
   // kept by. Stable while the connection lives.
   virtual std::string peer_address() const { return {}; }
+  // Stops handing this connection's later messages to the handler until release(), so that a
+  // request answered on another thread is still answered before the requests after it. Only from
+  // within on_message (for the message being handled). Transports that deliver nothing
+  // concurrently anyway may ignore both.
+  virtual void hold() {}
+  // Undoes hold(), once the held request's reply was sent (from any thread).
+  virtual void release() {}
 };
 
 class MessageHandler {

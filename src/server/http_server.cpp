@@ -211,6 +211,8 @@ struct Core {
   // before lagging readers are dropped.
   std::atomic<std::size_t> queued_bytes{0};
   std::size_t max_queued_bytes = std::size_t{256} << 20;
+  // How long a WebSocket message may take to arrive whole from its first byte (0: no limit).
+  std::chrono::milliseconds frame_timeout{30000};
 
   // Takes one of `address`'s connection slots; false when it has none left.
   bool claim_slot(const std::string& address) {
@@ -299,6 +301,7 @@ class WsSession final : public Session,
         slot_(std::move(slot)),
         executor_(stream.get_executor()),
         ws_(std::move(stream)),
+        frame_timer_(executor_),
         address_(slot_ ? slot_->address() : std::string()),
         id_(next_connection_id()) {}
 
@@ -355,7 +358,16 @@ class WsSession final : public Session,
   void close() override {
     on_strand([](WsSession& self) {
       self.close_requested_ = true;
-      if (!self.writing_) self.start_close(websocket::close_code::normal);
+      if (!self.writing_) self.start_close(self.close_code_);
+    });
+  }
+
+  // From on_message, on the strand: on_read reads no further until release().
+  void hold() override { held_.store(true, std::memory_order_release); }
+  void release() override {
+    on_strand([](WsSession& self) {
+      self.held_.store(false, std::memory_order_release);
+      self.maybe_read();
     });
   }
 
@@ -397,21 +409,68 @@ class WsSession final : public Session,
     opened_ = true;
     std::shared_ptr<Connection> self = shared_from_this();
     call_handler("on_open", [&] { core_->handler.on_open(self); });
-    read();
+    maybe_read();
   }
 
+  // Reads a part of a message: the frame deadline starts with a message's first part.
   void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    keep_alive_.reset();  // the pending read holds the session now
+    read_pending_ = true;
+    ws_.async_read_some(buffer_, 0, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       self->on_read(ec);
     });
   }
 
+  // Reads on unless the handler holds this connection or its replies wait unread (then until
+  // the client has read half of them). While no read is pending the session holds itself, so
+  // that the replies still to be posted find it (a reply over kPauseReadingBytes used to find
+  // the session gone, and the connection closed without a word).
+  void maybe_read() {
+    if (read_pending_ || finished_ || close_started_ || !opened_) return;
+    const std::size_t threshold = reading_paused_ ? kPauseReadingBytes / 2 : kPauseReadingBytes;
+    reading_paused_ = queued_bytes_.load(std::memory_order_acquire) >= threshold;
+    if (reading_paused_ || held_.load(std::memory_order_acquire)) {
+      keep_alive_ = shared_from_this();
+      return;
+    }
+    read();
+  }
+
+  void start_frame_deadline() {
+    if (core_->frame_timeout.count() <= 0) return;
+    frame_timer_.expires_after(core_->frame_timeout);
+    frame_timer_.async_wait(
+        [weak = weak_from_this(), generation = frame_generation_](beast::error_code ec) {
+          auto self = weak.lock();
+          if (ec || !self || self->frame_generation_ != generation || self->finished_) return;
+          log_line("connection " + std::to_string(self->id_) + " closed: a message not whole " +
+                   std::to_string(self->core_->frame_timeout.count()) + " ms after its first byte");
+          self->close_requested_ = true;
+          self->close_code_ = websocket::close_code::policy_error;
+          if (!self->writing_) self->start_close(self->close_code_);
+        });
+  }
+
   void on_read(beast::error_code ec) {
+    read_pending_ = false;
     if (ec) {
       // Closed by the peer, by us, too big (Beast has sent 1009), timed out or broken: all end
       // here.
       finish();
       return;
+    }
+    if (!ws_.is_message_done()) {
+      if (!in_message_) {
+        in_message_ = true;
+        start_frame_deadline();
+      }
+      read();
+      return;
+    }
+    if (in_message_) {
+      in_message_ = false;
+      ++frame_generation_;
+      frame_timer_.cancel();
     }
     std::shared_ptr<Connection> self = shared_from_this();
     if (ws_.got_text()) {
@@ -425,19 +484,7 @@ class WsSession final : public Session,
     if (buffer_.capacity() > kKeptReadBufferBytes) buffer_.shrink_to_fit();
     // A client that sends requests but does not read the replies is not read either until it
     // catches up: its replies cannot pile up in the server's memory.
-    if (queued_bytes_.load(std::memory_order_acquire) >= kPauseReadingBytes) {
-      reading_paused_ = true;
-      return;
-    }
-    read();
-  }
-
-  // After a write: reading goes on once the client has taken its replies (on the strand).
-  void resume_reading() {
-    if (!reading_paused_ || finished_ || close_started_) return;
-    if (queued_bytes_.load(std::memory_order_acquire) >= kPauseReadingBytes / 2) return;
-    reading_paused_ = false;
-    read();
+    maybe_read();
   }
 
   // Bytes that no longer wait: sent, dropped or refused.
@@ -475,22 +522,23 @@ class WsSession final : public Session,
     if (!queue_.empty()) {
       write_front();
     } else if (close_requested_) {
-      start_close(websocket::close_code::normal);
+      start_close(close_code_);
     }
-    resume_reading();
+    maybe_read();  // reading goes on once the client has taken its replies
   }
 
   void start_close(websocket::close_code code) {
     if (close_started_ || finished_ || !opened_) return;
     close_started_ = true;
-    // The pending read sees the peer's answer and ends the session; a failure here means the
-    // handshake cannot finish, so the socket goes.
+    // The pending read sees the peer's answer and ends the session (with no read pending, the
+    // close itself read it); a failure here means the handshake cannot finish, so the socket goes.
     ws_.async_close(code, [self = shared_from_this()](beast::error_code ec) {
-      if (ec) self->abort();
+      if (ec || !self->read_pending_) self->abort();
     });
   }
 
-  // Closes the socket now; pending operations complete with errors and the read ends the session.
+  // Closes the socket now; pending operations complete with errors and the read ends the session
+  // (with no read pending, it ends here).
   void abort() {
     closed_.store(true, std::memory_order_release);
     beast::error_code ignored;
@@ -499,14 +547,17 @@ class WsSession final : public Session,
       stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
       stream.close();
     }
+    frame_timer_.cancel();
+    if (opened_ && !read_pending_ && !finished_) finish();
   }
 
   void finish() {
     if (finished_) return;
     finished_ = true;
     closed_.store(true, std::memory_order_release);
-    abort();        // a write still in flight completes (with an error) and frees its message
-    slot_.reset();  // the socket is closed; the handler may keep this Connection for longer
+    abort();              // a write still in flight completes (with an error) and frees its message
+    slot_.reset();        // the socket is closed; the handler may keep this Connection for longer
+    keep_alive_.reset();  // whatever is still pending holds the session until it completes
     if (opened_) {
       std::shared_ptr<Connection> self = shared_from_this();
       call_handler("on_close", [&] { core_->handler.on_close(self); });
@@ -518,20 +569,28 @@ class WsSession final : public Session,
   std::shared_ptr<AddressSlot> slot_;  // until finish(): the socket counts for its address
   asio::any_io_executor executor_;     // the connection's strand
   websocket::stream<beast::tcp_stream> ws_;
-  const std::string address_;  // kept after finish() releases the slot
+  asio::steady_timer frame_timer_;  // a message's deadline, from its first byte
+  const std::string address_;       // kept after finish() releases the slot
   const std::uint64_t id_;
   http::request<http::string_body> upgrade_request_;  // kept until the handshake is done
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;  // front() is being written while writing_
   std::atomic<std::size_t> queued_bytes_{0};
   std::atomic<bool> closed_{false};  // send() is a no-op once set
+  std::atomic<bool> held_{false};    // hold(): no read until release()
   // Strand-only state.
   bool opened_ = false;
   bool writing_ = false;
   bool close_requested_ = false;
   bool close_started_ = false;
   bool finished_ = false;
-  bool reading_paused_ = false;  // no read pending until the queue drains (resume_reading)
+  bool reading_paused_ = false;  // no read pending until the queue drains (maybe_read)
+  bool read_pending_ = false;
+  bool in_message_ = false;             // part of a message was read: its deadline runs
+  std::uint64_t frame_generation_ = 0;  // which message a deadline belongs to
+  websocket::close_code close_code_ = websocket::close_code::normal;
+  // Set while no read is pending (held, or waiting for the client to read): the session itself.
+  std::shared_ptr<WsSession> keep_alive_;
 };
 
 class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
@@ -797,6 +856,7 @@ Result<std::uint16_t> HttpServer::Impl::start() {
     core->allowed_origins = options.allowed_origins;
     core->max_per_address = std::max(1, options.max_connections_per_address);
     core->max_queued_bytes = options.max_queued_bytes;
+    core->frame_timeout = std::chrono::milliseconds(std::max(0, options.frame_timeout_ms));
     beast::error_code ec;
     tcp::endpoint endpoint;
     const asio::ip::address address = asio::ip::make_address(options.address, ec);

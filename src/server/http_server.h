@@ -5,9 +5,11 @@
 // right MIME types; at most max_connections_per_address connections per address, each holding at
 // most kMaxFrameBytes of input and kMaxQueuedBytes of output; a WebSocket upgrade from another web
 // page than the server's own is refused (403) unless its origin is allowed; each WebSocket text
-// message is handed to the MessageHandler whole, in order, on the network thread; frames above
-// kMaxFrameBytes close the connection with code 1009. The handler must not block (bots run
-// elsewhere).
+// message is handed to the MessageHandler whole, in order, on the network thread (a handler that
+// answers elsewhere may hold the next ones back: Connection::hold); frames above kMaxFrameBytes
+// close the connection with code 1009, and a message not whole within frame_timeout_ms of its
+// first byte with code 1008. Every reply is sent (or, past the queue caps, the connection is
+// dropped with a log line), never lost silently. The handler must not block (bots run elsewhere).
 #pragma once
 
 #include <cstddef>
@@ -58,6 +60,10 @@ struct HttpServerOptions {
   // than kLaggingReaderBytes waiting are dropped: with N connections, outgoing buffers stay
   // below this plus N times kLaggingReaderBytes.
   std::size_t max_queued_bytes = std::size_t{256} << 20;
+  // A WebSocket message must arrive whole within this many milliseconds of its first payload
+  // byte; otherwise the connection is closed with code 1008 (policy violation), so that a client
+  // trickling a byte now and then cannot hold a frame buffer forever. 0: no deadline.
+  int frame_timeout_ms = 30000;
 };
 
 // Whether a WebSocket upgrade with this Origin header (empty: none) to this Host may proceed: no
