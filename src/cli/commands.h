@@ -96,6 +96,7 @@ struct ServeOptions {
   int max_connections = 10000;               // open game connections in all
   int max_outgoing_mib = 256;                // replies waiting, all connections together
   int frame_timeout_ms = 30000;              // a message whole within this of its first byte
+  int request_threads = 1;                   // threads for view_record, preview and record
   std::string bot_priority = "idle";         // idle, low or normal (server/bot_pool.h)
   // Budgets per client (0: unlimited); docs/PROTOCOL.md, "Budgets".
   int requests_per_minute = 6000;  // request cost units; the burst is 10 seconds' worth

@@ -297,6 +297,13 @@ int main(int argc, char** argv) {
         ->check(whole_number(1, 3600000))
         ->capture_default_str();
     serve_cmd
+        ->add_option("--request-threads", serve.request_threads,
+                     "Threads for the costly requests (view_record, preview, record), taken in "
+                     "turn between clients, so that they never delay other messages")
+        ->type_name("N")
+        ->check(whole_number(1, 64))
+        ->capture_default_str();
+    serve_cmd
         ->add_option("--requests-per-minute", serve.requests_per_minute,
                      "Request budget of one client (address), in cost units: 1 a message, more for "
                      "large or costly ones; it may spend 10 seconds' worth at once (0: unlimited)")

@@ -48,6 +48,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   service_options.worker_threads =
       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  service_options.request_threads = options.request_threads;
   service_options.default_pace_ms = options.pace_ms;
   service_options.bot_priority = options.bot_priority == "normal" ? server::BotPriority::Normal
                                  : options.bot_priority == "low"  ? server::BotPriority::Low

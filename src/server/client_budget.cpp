@@ -22,18 +22,20 @@ std::optional<BudgetRefusal> ClientBudget::take(const std::string& client, doubl
     it = buckets_.emplace(client, Bucket{rate_.burst, now, 0}).first;
   }
   Bucket& bucket = it->second;
+  const double seconds = std::max(0.0, std::chrono::duration<double>(now - bucket.updated).count());
   bucket.tokens = refilled(bucket, now);
+  bucket.refusals = std::max(0.0, bucket.refusals - seconds * kRefusalsForgottenPerSecond);
   bucket.updated = now;
   // A cost above the burst could never be met: it takes a full bucket instead.
   const double need = std::min(cost, rate_.burst);
   if (bucket.tokens >= need) {
     bucket.tokens -= need;
-    bucket.refused_in_a_row = 0;
     return std::nullopt;
   }
   const double ms = std::ceil((need - bucket.tokens) / rate_.per_minute * 60000.0);
+  bucket.refusals += 1;
   return BudgetRefusal{std::chrono::milliseconds(static_cast<std::int64_t>(std::max(1.0, ms))),
-                       ++bucket.refused_in_a_row};
+                       bucket.refusals};
 }
 
 std::size_t ClientBudget::clients() const {

@@ -4,10 +4,11 @@
 //
 // Promise: take() grants a request when the client's bucket holds `cost` tokens and removes them;
 // (a cost above the burst takes a full bucket); otherwise it removes nothing and returns how long
-// until it would be granted. A bucket refills at `per_minute` tokens a minute up to `burst`; a new
-// client starts full. Memory stays bounded by the clients seen within about one refill time: full
-// buckets are forgotten (a forgotten client starts full again, which is what it would have had).
-// Thread-safe.
+// until it would be granted, and how many of the client's requests were refused lately (granted
+// ones in between do not reset the count, so pipelining past the budget cannot dodge it). A bucket
+// refills at `per_minute` tokens a minute up to `burst`; a new client starts full. Memory stays
+// bounded by the clients seen within about one refill time: full buckets are forgotten (a forgotten
+// client starts full again, which is what it would have had). Thread-safe.
 #pragma once
 
 #include <chrono>
@@ -25,11 +26,16 @@ struct BudgetRate {
   bool unlimited() const { return per_minute <= 0; }
 };
 
-// A request refused: how long until it would be granted, and how many of the client's requests
-// in a row, this one included, were refused (a client that goes on regardless may be cut off).
+// Refusals a client's count forgets each second: the count is about the refusals of the last
+// kRefusalsRemembered / kRefusalsForgottenPerSecond seconds.
+inline constexpr double kRefusalsForgottenPerSecond = 10;
+
+// A request refused: how long until it would be granted, and the client's recent refusals, this
+// one included (each adds 1; the count forgets kRefusalsForgottenPerSecond a second whatever is
+// granted meanwhile). A client that goes on regardless may be cut off.
 struct BudgetRefusal {
   std::chrono::milliseconds wait{0};
-  int in_a_row = 0;
+  double recent = 0;
 };
 
 class ClientBudget {
@@ -47,7 +53,7 @@ class ClientBudget {
   struct Bucket {
     double tokens = 0;
     Clock::time_point updated;
-    int refused_in_a_row = 0;
+    double refusals = 0;  // recent refusals, as of `updated`
   };
   // With the mutex held: the bucket's tokens at `now`.
   double refilled(const Bucket& bucket, Clock::time_point now) const;

@@ -34,14 +34,23 @@ constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;  // exact in Ja
 constexpr int kMaxJsonDepth = 16;
 constexpr std::size_t kListedGames = 100;
 // Request budget: every message costs 1 unit plus 1 per kBytesPerCostUnit, charged before it is
-// parsed; these types cost more on top, roughly in proportion to the work they cause (replaying
-// a record, writing one, listing the lobby) next to a move.
+// parsed; the expensive types cost more on top, in proportion to the work they cause
+// (GameService::work_cost): a unit is about 2 ms of a core.
 constexpr std::size_t kBytesPerCostUnit = 8192;
-constexpr int kRefusalsBeforeClosing = 100;
-double extra_request_cost(std::string_view type) {
-  if (type == "view_record") return 19;
-  if (type == "record" || type == "list" || type == "create") return 4;
-  return 0;
+constexpr std::size_t kReplayedActionsPerUnit = 32;  // view_record: about 70 us an action
+constexpr std::size_t kRecordActionsPerUnit = 256;   // record: writing it
+constexpr std::size_t kPreviewActionsPerUnit = 256;  // preview: checking a turn on the board
+constexpr std::size_t kFeatureActionsPerUnit = 1024;
+constexpr std::size_t kChatRecipientsPerUnit = 4;  // chat: the sender pays for the fan-out
+// Recent refusals (ClientBudget: they fade 10 a second) after which the refused connection is
+// closed: a client that goes on sending while refused, pipelined or not, is cut off.
+constexpr double kRefusalsBeforeClosing = 100;
+// Costly requests (view_record, preview, record) waiting or being served: per client (each of
+// its connections has at most one, Connection::hold) and in all; more are answered `busy`.
+constexpr int kCostlyPerClient = 16;
+constexpr int kCostlyInAll = 256;
+bool is_costly(std::string_view type) {
+  return type == "view_record" || type == "preview" || type == "record";
 }
 
 // Who a connection's budgets belong to: its address, or the connection itself without one.
@@ -263,8 +272,8 @@ void send_error(Connection& connection, const json& id, std::string_view code,
 }
 
 // Tells a client that its `what` budget is spent and how long to wait. A client that goes on
-// sending regardless costs the server a refusal per message: after kRefusalsBeforeClosing in a
-// row, the connection that sent the last one is closed.
+// sending regardless costs the server a refusal per message: after kRefusalsBeforeClosing recent
+// ones, the connection that sent the last one is closed.
 void send_rate_limited(Connection& connection, const json& id, const BudgetRate& rate,
                        std::string_view what, const BudgetRefusal& refusal) {
   json reply = reply_to(id, "error");
@@ -274,7 +283,7 @@ void send_rate_limited(Connection& connection, const json& id, const BudgetRate&
                      " a minute); try again in " + std::to_string(refusal.wait.count()) + " ms";
   reply["retry_after_ms"] = refusal.wait.count();
   send_json(connection, reply);
-  if (refusal.in_a_row >= kRefusalsBeforeClosing) connection.close();
+  if (refusal.recent >= kRefusalsBeforeClosing) connection.close();
 }
 
 // Takes `cost` from the connection's client's `budget`; when it is spent, answers `rate_limited`
@@ -385,6 +394,7 @@ GameService::GameService(Storage& storage, ServiceOptions options)
       request_budget_(options.requests),
       create_budget_(options.games_created),
       workers_(std::make_unique<TaskQueue>(options.worker_threads)),
+      requests_(std::make_unique<BotPool>(std::max(1, options.request_threads), 1)),
       bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client,
                                       options.bot_priority)) {
   schedule_sweep();
@@ -392,6 +402,8 @@ GameService::GameService(Storage& storage, ServiceOptions options)
 
 GameService::~GameService() {
   stopping_ = true;
+  // Drops the costly requests not started and waits for those running.
+  requests_.reset();
   bots_.reset();     // joins bots that are thinking; they may still queue a move
   storage_.flush();  // commits every queued move; no new bot is scheduled
   workers_.reset();  // applies them
@@ -492,15 +504,77 @@ void GameService::on_message(const std::shared_ptr<Connection>& connection, std:
     return;
   }
   request.type = request.body["type"].get<std::string>();
-  if (const double extra = extra_request_cost(request.type);
+  if (const double extra = work_cost(request);
       extra > 0 && !within_budget(*connection, request_budget_, extra, request.id, "requests"))
     return;
+  if (is_costly(request.type)) {
+    handle_costly(connection, request);
+    return;
+  }
   try {
     handle(connection, request);
   } catch (const std::exception& e) {
     // Handlers return errors as values; this is a last line of defence (e.g. out of memory).
     send_error(*connection, request.id, "bad_request", std::string("internal error: ") + e.what());
   }
+}
+
+double GameService::work_cost(const Request& request) const {
+  const std::string& type = request.type;
+  const json& body = request.body;
+  if (type == "list" || type == "create") return 4;
+  if (type == "view_record") {
+    std::size_t actions = 0;
+    if (const auto record = body.find("record"); record != body.end() && record->is_object())
+      if (const auto list = record->find("actions"); list != record->end() && list->is_array())
+        actions = list->size();
+    return 4 + static_cast<double>(actions / kReplayedActionsPerUnit);
+  }
+  if (type != "record" && type != "preview" && type != "feature" && type != "chat") return 0;
+  std::size_t actions = 0;
+  std::size_t watchers = 0;
+  if (const auto id = body.find("game"); id != body.end() && id->is_string()) {
+    if (const std::shared_ptr<Game> game = loaded_game(id->get<std::string>())) {
+      std::lock_guard lock(game->mutex);
+      actions = game->record.actions.size();
+      watchers = game->watchers.size();
+    }
+  }
+  if (type == "record") return 4 + static_cast<double>(actions / kRecordActionsPerUnit);
+  if (type == "preview") return static_cast<double>(actions / kPreviewActionsPerUnit);
+  if (type == "feature") return static_cast<double>(actions / kFeatureActionsPerUnit);
+  return static_cast<double>(watchers / kChatRecipientsPerUnit);  // chat
+}
+
+void GameService::handle_costly(const std::shared_ptr<Connection>& connection, Request& request) {
+  std::string client = client_of(*connection);
+  {
+    std::lock_guard lock(costly_mutex_);
+    const auto it = costly_.find(client);
+    if (costly_total_ >= kCostlyInAll || (it != costly_.end() && it->second >= kCostlyPerClient)) {
+      send_error(*connection, request.id, "busy",
+                 "too many view_record, preview and record requests wait; try later");
+      return;
+    }
+    ++costly_[client];
+    ++costly_total_;
+  }
+  connection->hold();
+  requests_->post(client, [this, connection, client, request = std::move(request)]() mutable {
+    try {
+      handle(connection, request);
+    } catch (const std::exception& e) {
+      send_error(*connection, request.id, "bad_request",
+                 std::string("internal error: ") + e.what());
+    }
+    {
+      std::lock_guard lock(costly_mutex_);
+      if (const auto it = costly_.find(client); it != costly_.end() && --it->second <= 0)
+        costly_.erase(it);
+      --costly_total_;
+    }
+    connection->release();
+  });
 }
 
 void GameService::handle(const std::shared_ptr<Connection>& connection, Request& request) {

@@ -11,7 +11,9 @@
 //    never changes a game and never throws out of a handler.
 //  * No message to a client carries the order of the undrawn tiles.
 //  * Bot moves are computed on a BotPool thread, never on the caller's (network) thread, and the
-//    bots of different clients' games take turns on those threads.
+//    bots of different clients' games take turns on those threads. So are the costly requests
+//    (view_record, preview, record), on threads of their own: a connection's later messages wait
+//    for its reply (Connection::hold), other connections' messages do not.
 //  * No client spends more than its budget (ServiceOptions): over budget, it is told so and how
 //    long to wait, and nothing else happens; other clients are not affected.
 // Thread-safe: handlers may be called from several network threads at once.
@@ -49,6 +51,9 @@ inline constexpr int kProtocolVersion = 2;
 struct ServiceOptions {
   int bot_threads = 2;
   int worker_threads = 2;  // apply committed actions and broadcast them
+  // Serve the costly requests (view_record, preview, record), round-robin between clients, at
+  // most one of a client's at a time.
+  int request_threads = 1;
   // How the bot threads share the cores with the rest (bot_pool.h). `carcassonne serve` thinks
   // under Idle: bots never delay a reply to a player.
   BotPriority bot_priority = BotPriority::Normal;
@@ -72,8 +77,8 @@ struct ServiceOptions {
   // Budgets per client: its network address, or the connection itself when it has none
   // (docs/PROTOCOL.md, "Budgets"). A request over budget is answered `rate_limited` with the
   // wait, and nothing else happens. A rate of 0 per minute is unlimited.
-  // Requests, in cost units: 1 each, plus 1 per 8 KiB of message, plus the extra cost of the
-  // expensive types (kExtraRequestCost in game_service.cpp).
+  // Requests, in cost units: 1 each, plus 1 per 8 KiB of message, plus the cost of the work of
+  // the expensive types (GameService::work_cost).
   BudgetRate requests{6000, 1000};
   BudgetRate games_created{20, 20};  // games a client may create
   // Bot threads one client's games may hold at once (0: bot_threads - 1, at least 1); the bots of
@@ -112,6 +117,12 @@ class GameService final : public MessageHandler {
   struct Request;
 
   void handle(const std::shared_ptr<Connection>& connection, Request& request);
+  // A request's cost in budget units beyond its size: the work it causes (replaying a record,
+  // checking a turn on a large board, writing a record, a chat's recipients).
+  double work_cost(const Request& request) const;
+  // Serves a costly request on the request threads, holding the connection's later messages
+  // back until it is answered; answers `busy` when too many of them wait.
+  void handle_costly(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_create(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_list(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_join(const std::shared_ptr<Connection>& connection, Request& request);
@@ -199,7 +210,12 @@ class GameService final : public MessageHandler {
   std::atomic<bool> stopping_{false};
   // What follows a commit (apply, reply, broadcast) runs here, off the storage thread.
   std::unique_ptr<TaskQueue> workers_;
-  std::unique_ptr<BotPool> bots_;  // last: destroyed first, while the games it uses still exist
+  // Costly requests waiting or being served, per client and in all (handle_costly).
+  std::mutex costly_mutex_;
+  std::map<std::string, int> costly_;
+  int costly_total_ = 0;
+  std::unique_ptr<BotPool> requests_;  // the costly requests' threads
+  std::unique_ptr<BotPool> bots_;      // last: destroyed first, while the games it uses still exist
 };
 
 }  // namespace carcassonne::server
