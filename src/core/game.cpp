@@ -219,6 +219,58 @@ std::array<std::uint8_t, kTileTypeCount> GameState::undrawn_tile_counts() const 
   return counts;
 }
 
+TileType GameState::tile_taken(int take) const {
+  const DeckState& deck = d_.deck;
+  if (take < 0 || take >= deck.next) return kNoTile;
+  for (std::int16_t at : deck.face_down_at)
+    if (at == take) return kNoTile;
+  return deck.tiles[static_cast<std::size_t>(take)];
+}
+
+std::array<std::uint8_t, kTileTypeCount> GameState::unseen_tile_counts() const {
+  std::array<std::uint8_t, kTileTypeCount> counts = undrawn_tile_counts();
+  for (TileType t : d_.deck.face_down) ++counts[t];
+  return counts;
+}
+
+std::vector<TileType> GameState::public_record_deck() const {
+  const DeckState& deck = d_.deck;
+  // The unseen tiles in canonical order: what stands in for the face-down takes, then the pile.
+  std::array<std::uint8_t, kTileTypeCount> unseen = unseen_tile_counts();
+  const auto take_unseen = [&](int take) {
+    // A stand-in the replay takes as it was taken then: never one a mechanic would have set
+    // aside at that take (a face-down take never is one); failing that, any.
+    for (int pass = 0; pass < 2; ++pass)
+      for (int t = 0; t < kTileTypeCount; ++t)
+        if (unseen[static_cast<std::size_t>(t)] > 0 &&
+            (pass == 1 || !mechanics_set_aside_at(d_, static_cast<TileType>(t), take))) {
+          --unseen[static_cast<std::size_t>(t)];
+          return static_cast<TileType>(t);
+        }
+    return kNoTile;  // unreachable: every face-down take is among the unseen tiles
+  };
+  std::vector<TileType> out;
+  out.reserve(deck.tiles.size());
+  std::size_t face_down = 0;
+  for (int take = 0; take < deck.next; ++take) {
+    const TileType tile = deck.tiles[static_cast<std::size_t>(take)];
+    if (face_down < deck.face_down_at.size() && deck.face_down_at[face_down] == take) {
+      ++face_down;
+      out.push_back(take_unseen(take));
+      continue;
+    }
+    // Set aside then and no longer (they came back with the first volcano): left out, so the
+    // replay, which puts returned tiles after its last (it has no seed), takes them where this
+    // game took them again, if it has. Before that volcano they changed nothing but the set-aside
+    // pile; after it the two piles hold the same tiles.
+    if (mechanics_set_aside_at(d_, tile, take) && !mechanics_set_aside(d_, tile)) continue;
+    out.push_back(tile);
+  }
+  for (int t = 0; t < kTileTypeCount; ++t)
+    out.insert(out.end(), unseen[static_cast<std::size_t>(t)], static_cast<TileType>(t));
+  return out;
+}
+
 std::vector<int> GameState::dragon_journey() const {
   const DragonState& s = d_.mechanics.dragon;
   if (!s.journey) return {};
@@ -238,6 +290,7 @@ void GameState::resample_hidden_deck(Pcg32& rng) {
   std::copy_n(deck.tiles.begin() + deck.next, n, deck.face_down.begin());
   deck.tiles.erase(deck.tiles.begin() + deck.next,
                    deck.tiles.begin() + deck.next + static_cast<std::ptrdiff_t>(n));
+  deck.record_face_down_takes();
 }
 
 std::array<int, kMaxPlayers> GameState::projected_final_scores() const {
@@ -286,6 +339,7 @@ Observation::Observation(const GameState& state, PlayerId viewer) : state_(state
   std::copy_n(deck.tiles.begin() + deck.next, n, deck.face_down.begin());
   deck.tiles.erase(deck.tiles.begin() + deck.next,
                    deck.tiles.begin() + deck.next + static_cast<std::ptrdiff_t>(n));
+  deck.record_face_down_takes();
   // The seed would give the order away; whether tiles coming back are shuffled in (seeded) or go
   // last is a rule of the set-up, and stays. Future draws are not scripted for the viewer.
   deck.seed = 0;

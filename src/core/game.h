@@ -167,9 +167,23 @@ class GameState {
   // Tiles taken from the pile so far (drawn, set aside, discarded, a bazaar's), and how many of
   // them lie face down (a bazaar's, unseen until its auction): what every player saw happen.
   int tiles_taken() const { return d_.deck.taken; }
+  // The tile of the pile's `take`-th take (0-based, below tiles_taken()), as every player saw it:
+  // kNoTile while it lies face down.
+  TileType tile_taken(int take) const;
   int tiles_face_down() const { return static_cast<int>(d_.deck.face_down.size()); }
-  // How many of each tile type are still undrawn (public: the box's contents less what was seen).
+  // How many of each tile type are still in the pile (while a bazaar's tiles lie face down, this
+  // depends on which they are: hidden).
   std::array<std::uint8_t, kTileTypeCount> undrawn_tile_counts() const;
+  // How many of each tile type nobody has seen yet: the pile and the tiles taken face down (public:
+  // the box's contents less what was seen).
+  std::array<std::uint8_t, kTileTypeCount> unseen_tile_counts() const;
+  // A deck for a record of this game without a seed that replays to exactly this position (what
+  // every player sees: board, figures, scores, tile in hand, set-aside tiles, the unseen tiles'
+  // multiset and count) and reveals nothing hidden: every tile taken so far in the order taken,
+  // then the unseen tiles in a canonical order (sorted). Tiles lying face down are stood in for
+  // by unseen tiles of that order, and dragon tiles set aside and since come back are left out
+  // (such a record's replay puts returned tiles last, where this game may have shuffled them in).
+  std::vector<TileType> public_record_deck() const;
   const std::vector<TileType>& discarded_tiles() const { return d_.deck.discarded; }
   // Index of the tile placed this turn part, or -1 before placement.
   int turn_tile() const { return d_.turn.tile; }

@@ -148,12 +148,15 @@ struct TurnState {
 };
 
 struct DeckState {
-  std::vector<TileType> tiles;  // exact draw order after the start tile
-  int next = 0;                 // next tile to draw
+  // Every tile taken from the pile so far, in the order taken (tiles[0, next): drawn, set aside,
+  // discarded, a bazaar's), then the undrawn pile in its draw order (tiles[next, end)).
+  std::vector<TileType> tiles;
+  int next = 0;  // next tile to draw: the number of takes so far
   std::vector<TileType> discarded;
   // Tiles taken from the deck face down (a bazaar's, set aside until its auction): hidden from
-  // players like the deck, but no longer in it.
+  // players like the pile, but no longer in it; each is also the take tiles[face_down_at[i]].
   std::vector<TileType> face_down;
+  std::vector<std::int16_t> face_down_at;
   // A deck shuffled from a seed: tiles that come back to it later (dragon tiles set aside) are
   // shuffled in from the seed; a fixed deck takes them after its last tile, in order.
   bool seeded = false;
@@ -166,6 +169,11 @@ struct DeckState {
   bool script_broken = false;
   int taken = 0;  // takes from the pile so far (public: every player sees a tile leave it)
   int left() const { return static_cast<int>(tiles.size()) - next; }
+  // The face-down tiles dealt anew (an observation, a sampled world): their takes follow.
+  void record_face_down_takes() {
+    for (std::size_t i = 0; i < face_down.size(); ++i)
+      tiles[static_cast<std::size_t>(face_down_at[i])] = face_down[i];
+  }
   bool operator==(const DeckState&) const = default;
 };
 

@@ -17,26 +17,13 @@ std::string tile_name(TileType type) {
   return std::string(tile_spec(type).id);
 }
 
-// `after` minus its prefix `before` when `before` is one; else all of `after` (the dragon tiles
-// set aside came back to the deck, and any later ones start a new list).
-std::vector<TileType> appended(const std::vector<TileType>& before,
-                               const std::vector<TileType>& after) {
-  if (after.size() >= before.size() && std::equal(before.begin(), before.end(), after.begin()))
-    return {after.begin() + static_cast<std::ptrdiff_t>(before.size()), after.end()};
-  return after;
-}
-
 // Keeps the takes seen so far: one "take" group per move that took tiles, with "?" for tiles
 // face down, filled in when their bazaar reveals them.
 class CourseWriter {
  public:
-  // The tiles `after` took from the pile since `before` (nullptr: since the box was opened).
+  // The tiles `after` took from the pile since `before` (nullptr: since the box was opened), in
+  // the order taken, as every player saw them ("?" while face down).
   std::optional<Error> record_takes(const GameState* before, const GameState& after) {
-    const int taken = after.tiles_taken() - (before ? before->tiles_taken() : 0);
-    static const std::vector<TileType> kNone;
-    std::vector<std::string> takes;
-    for (TileType t : appended(before ? before->set_aside_tiles() : kNone, after.set_aside_tiles()))
-      takes.push_back(tile_name(t));
     const int face_down_before = before ? before->tiles_face_down() : 0;
     const std::vector<TileType>& offer = after.bazaar_offer();
     const bool new_offer = offer.size() > (before ? before->bazaar_offer().size() : 0);
@@ -48,41 +35,13 @@ class CourseWriter {
       for (std::size_t i = offer.size(); i-- > 0;)
         events_[unseen_[i].first].replace(unseen_[i].second, kUnseen.size(), tile_name(offer[i]));
       unseen_.clear();
-    } else if (new_offer) {
-      for (TileType t : offer) takes.push_back(tile_name(t));
     }
-    const int face_down_new =
-        after.tiles_face_down() > face_down_before ? after.tiles_face_down() - face_down_before : 0;
+    std::vector<std::string> takes;
     std::vector<std::size_t> unseen_slots;
-    for (int i = 0; i < face_down_new; ++i) {
-      unseen_slots.push_back(takes.size());
-      takes.emplace_back(kUnseen);
-    }
-    // Discards: those the draw took from the pile, and at most one tile already seen before them
-    // (the tile in hand given up with `discard`, or a bazaar's tile with no placement), first.
-    // What the count of takes leaves over tells which: drawn - seen_discard = rest.
-    std::vector<TileType> discards =
-        appended(before ? before->discarded_tiles() : kNone, after.discarded_tiles());
-    const int rest = taken - static_cast<int>(takes.size() + discards.size());
-    int drawn = 0;
-    int seen_discard = 0;
-    if (rest == 1) {
-      drawn = 1;
-    } else if (rest == -1) {
-      seen_discard = 1;
-    } else if (rest == 0 && !discards.empty() && after.tile_in_hand() != kNoTile) {
-      // A drawn tile ends the draw; a discard from the pile without one means the pile ran out.
-      drawn = 1;
-      seen_discard = 1;
-    } else if (rest != 0) {
-      return Error{ErrorCode::IllegalMove, "the tiles taken by a move could not be accounted for"};
-    }
-    for (std::size_t i = static_cast<std::size_t>(seen_discard); i < discards.size(); ++i)
-      takes.push_back(tile_name(discards[i]));
-    if (drawn == 1) {
-      if (after.tile_in_hand() == kNoTile)
-        return Error{ErrorCode::IllegalMove, "a move took a tile that is not in hand"};
-      takes.push_back(tile_name(after.tile_in_hand()));
+    for (int take = before ? before->tiles_taken() : 0; take < after.tiles_taken(); ++take) {
+      const TileType tile = after.tile_taken(take);
+      if (tile == kNoTile) unseen_slots.push_back(takes.size());
+      takes.push_back(tile == kNoTile ? std::string(kUnseen) : tile_name(tile));
     }
     if (takes.empty()) return std::nullopt;
     std::string group(kTake);

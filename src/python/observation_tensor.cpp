@@ -236,7 +236,8 @@ void write_observation(const GameState& real, PlayerId viewer, const Observation
   std::copy(std::begin(values), std::end(values), info);
   if (in_hand != kNoTile) as<std::uint8_t>(buffers[10])[in_hand] = 1;
   auto* remaining = as<std::uint8_t>(buffers[11]);
-  const auto undrawn = state.undrawn_tile_counts();
+  // The unseen tiles (the pile and any face-down bazaar tiles: which are which is hidden).
+  const auto undrawn = state.unseen_tile_counts();
   std::copy(undrawn.begin(), undrawn.end(), remaining);
   for (TileType t : state.set_aside_tiles()) ++remaining[t];
 

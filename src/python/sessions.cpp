@@ -26,9 +26,23 @@ std::string tile_name(TileType type) {
   return std::string(tile_spec(type).id);
 }
 
-// What every player sees change when a move is made: the tiles revealed (drawn, offered at a
-// bazaar, set aside for the dragon). Never the order of the tiles still undrawn.
+// What every player sees change when a move is made: the tiles revealed (discarded for want of a
+// placement, drawn, offered at a bazaar, set aside for the dragon, brought back by a volcano) and
+// how many were taken face down. Never the order of the tiles still undrawn.
 void describe_reveals(const GameState& before, const GameState& after, std::string& out) {
+  // Every take from the pile, in order ("?" for one taken face down): a tile discarded because it
+  // fit nowhere, or set aside, is as much a part of the public history as the one kept.
+  if (after.tiles_taken() > before.tiles_taken()) {
+    out += "  taken";
+    for (int take = before.tiles_taken(); take < after.tiles_taken(); ++take) {
+      const TileType tile = after.tile_taken(take);
+      out += " " + (tile == kNoTile ? std::string("?") : tile_name(tile));
+    }
+    out += "\n";
+  }
+  if (after.set_aside_tiles().size() < before.set_aside_tiles().size())
+    out += "  returned " +
+           std::to_string(before.set_aside_tiles().size() - after.set_aside_tiles().size()) + "\n";
   if (!after.over() && after.tile_in_hand() != kNoTile &&
       (after.tile_in_hand() != before.tile_in_hand() ||
        after.tiles_left_in_deck() != before.tiles_left_in_deck() ||
@@ -39,8 +53,13 @@ void describe_reveals(const GameState& before, const GameState& after, std::stri
     for (TileType t : after.bazaar_offer()) out += " " + tile_name(t);
     out += "\n";
   }
-  if (after.set_aside_tiles().size() > before.set_aside_tiles().size())
-    out += "  set aside " + tile_name(after.set_aside_tiles().back()) + "\n";
+  const auto& aside = after.set_aside_tiles();
+  if (aside.size() > before.set_aside_tiles().size()) {
+    out += "  set aside";
+    for (std::size_t i = before.set_aside_tiles().size(); i < aside.size(); ++i)
+      out += " " + tile_name(aside[i]);
+    out += "\n";
+  }
 }
 
 }  // namespace
@@ -178,6 +197,17 @@ std::string Session::information_state(PlayerId viewer) const {
   for (const char* hidden : {"seed", "deck", "actions"}) setup.erase(hidden);
   std::string out = "setup " + setup.dump() + "\nviewer seat " + std::to_string(viewer) + "\n";
   auto state = spec_->initial_state();
+  if (state->tiles_taken() > 0) {
+    out += "  taken";
+    for (int take = 0; take < state->tiles_taken(); ++take)
+      out += " " + tile_name(state->tile_taken(take));
+    out += "\n";
+  }
+  if (!state->set_aside_tiles().empty()) {
+    out += "  set aside";
+    for (TileType t : state->set_aside_tiles()) out += " " + tile_name(t);
+    out += "\n";
+  }
   if (state->tile_in_hand() != kNoTile)
     out += "  in hand " + tile_name(state->tile_in_hand()) + "\n";
   for (const Move& move : history_) {

@@ -200,10 +200,11 @@ StepResult take_face_down(GameData& d) {
   if (available < d.player_count) return StepResult::Done;
   b.stage = BazaarStage::Revealed;
   b.host = d.turn.player;
-  // Out of the deck altogether (not merely drawn past): the drawn part of the deck is public, and
-  // these tiles are not until their auction. A tile set aside instead (a dragon tile before the
-  // first volcano) is drawn past, publicly, and the next one taken.
+  // Taken like any other tile, but face down: unseen until their auction (DeckState::face_down
+  // says which takes they are). A tile set aside instead (a dragon tile before the first volcano)
+  // is taken publicly, and the next one taken.
   d.deck.face_down.clear();
+  d.deck.face_down_at.clear();
   while (static_cast<int>(d.deck.face_down.size()) < d.player_count) {
     d.arrange_next_take();
     const auto next = d.deck.tiles.begin() + d.deck.next;
@@ -212,7 +213,7 @@ StepResult take_face_down(GameData& d) {
       continue;
     }
     d.deck.face_down.push_back(*next);
-    d.deck.tiles.erase(next);
+    d.deck.face_down_at.push_back(static_cast<std::int16_t>(d.deck.next++));
   }
   return StepResult::Done;
 }
@@ -226,6 +227,7 @@ StepResult run(GameData& d, bool entering) {
   if (b.stage != BazaarStage::Revealed) return StepResult::Done;
   b.offer = std::move(d.deck.face_down);
   d.deck.face_down.clear();
+  d.deck.face_down_at.clear();
   b.taken.fill(kNoTile);
   b.auctioneer = static_cast<PlayerId>((b.host + 1) % d.player_count);
   // ZMG: with nobody able to bid anything, the tiles are shared out without an auction.

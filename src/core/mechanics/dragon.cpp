@@ -80,8 +80,9 @@ StepResult journey(GameData& d, bool entering, DragonRule when) {
 
 }  // namespace
 
-bool sets_aside(const GameData& d, TileType tile) {
-  return d.mechanics.dragon.tile < 0 && tile_spec(tile).dragon;
+bool sets_aside(const GameData& d, TileType tile, int take) {
+  const DragonState& s = d.mechanics.dragon;
+  return tile_spec(tile).dragon && (s.arrived_after_take < 0 || take < s.arrived_after_take);
 }
 
 void set_aside(GameData& d, TileType tile) {
@@ -91,6 +92,7 @@ void set_aside(GameData& d, TileType tile) {
 void on_placed(GameData& d, bool /*fits_plainly*/) {
   if (!spec_of(d, d.turn.tile).volcano) return;
   DragonState& s = d.mechanics.dragon;
+  if (s.tile < 0) s.arrived_after_take = static_cast<std::int16_t>(d.deck.next);
   s.tile = static_cast<std::int16_t>(d.turn.tile);
   d.turn.tile_closed = true;  // no figure on a volcano (PD-11)
   if (s.set_aside.empty()) return;
@@ -145,6 +147,8 @@ std::string invariants(const GameData& d) {
     return "dragon tiles still set aside with the dragon out";
   for (TileType t : s.set_aside)
     if (!tile_spec(t).dragon) return "a tile other than a dragon tile is set aside";
+  if ((s.tile < 0) != (s.arrived_after_take < 0) || s.arrived_after_take > d.deck.next)
+    return "the dragon's arrival does not match its tile";
   if (s.tile < 0) {
     for (const PlacedTile& p : d.placed)
       if (tile_spec(p.type).volcano) return "a volcano is placed but the dragon is off the board";

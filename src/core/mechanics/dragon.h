@@ -35,15 +35,18 @@ inline constexpr int kDragonJourneySteps = 6;
 struct DragonState {
   std::int16_t tile = -1;           // placed tile the dragon stands on; -1: off the board
   std::vector<TileType> set_aside;  // dragon tiles taken from the deck before the first volcano
-  bool journey = false;             // a journey is under way
-  std::uint8_t steps = 0;           // steps taken in it
+  // The pile's takes before the first volcano was placed (deck.next then; -1 until then): the
+  // dragon tiles among them were set aside, and came back with it.
+  std::int16_t arrived_after_take = -1;
+  bool journey = false;    // a journey is under way
+  std::uint8_t steps = 0;  // steps taken in it
   // Tiles of the journey so far, its start first.
   std::array<std::int16_t, kDragonJourneySteps + 1> visited{};
   bool operator==(const DragonState&) const = default;
 };
 
 namespace dragon {
-bool sets_aside(const GameData& d, TileType tile);
+bool sets_aside(const GameData& d, TileType tile, int take);
 void set_aside(GameData& d, TileType tile);
 void on_placed(GameData& d, bool fits_plainly);
 // The journey's steps of the turn flow, before and after the scoring (one runs, by option).

@@ -279,18 +279,22 @@ const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind) {
   return d.has(owner.mechanic) ? &owner : nullptr;
 }
 
-bool mechanics_set_aside(const GameData& d, TileType tile) {
+bool mechanics_set_aside_at(const GameData& d, TileType tile, int take) {
   bool aside = false;
   for_each_mechanic(d, kHookMasks.sets_aside, [&](const MechanicHooks& m) {
-    aside = aside || (m.sets_aside != nullptr && m.sets_aside(d, tile));
+    aside = aside || (m.sets_aside != nullptr && m.sets_aside(d, tile, take));
   });
   return aside;
+}
+
+bool mechanics_set_aside(const GameData& d, TileType tile) {
+  return mechanics_set_aside_at(d, tile, d.deck.next);
 }
 
 bool set_aside_by_mechanics(GameData& d, TileType tile) {
   bool aside = false;
   for_each_mechanic(d, kHookMasks.sets_aside, [&](const MechanicHooks& m) {
-    if (aside || m.sets_aside == nullptr || !m.sets_aside(d, tile)) return;
+    if (aside || m.sets_aside == nullptr || !m.sets_aside(d, tile, d.deck.next)) return;
     m.set_aside(d, tile);
     aside = true;
   });

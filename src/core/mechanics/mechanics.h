@@ -34,9 +34,10 @@ struct MechanicHooks {
   void (*setup)(GameData&) = nullptr;
   // A turn part begins.
   void (*begin_part)(GameData&) = nullptr;
-  // A tile taken from the deck (a draw, a bazaar's reveal): whether this mechanic sets it aside
-  // now (the dragon tiles before the first volcano), and setting it aside.
-  bool (*sets_aside)(const GameData&, TileType) = nullptr;
+  // A tile taken from the deck (a draw, a bazaar's reveal) as the pile's `take`-th take (0-based;
+  // deck.next for a take now): whether this mechanic sets it aside then (the dragon tiles before
+  // the first volcano), and setting it aside. Asked of past takes too, to tell which were.
+  bool (*sets_aside)(const GameData&, TileType, int take) = nullptr;
   void (*set_aside)(GameData&, TileType) = nullptr;
   // Placement: rotations of a tile on a frontier square that are legal only with this mechanic
   // (a bridge); whether a tile has any such placement; actions offered beside the placements
@@ -132,6 +133,8 @@ const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind);
 // (true when it did).
 bool mechanics_set_aside(const GameData& d, TileType tile);
 bool set_aside_by_mechanics(GameData& d, TileType tile);
+// Whether a tile taken as the pile's `take`-th take (past or now) was set aside by a mechanic.
+bool mechanics_set_aside_at(const GameData& d, TileType tile, int take);
 // A feature is being scored (mechanics' bonuses for every scoring).
 void mechanics_feature_scored(GameData& d, NodeId root);
 
