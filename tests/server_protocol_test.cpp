@@ -1393,12 +1393,29 @@ TEST_F(ProtocolTest, NoMessageRevealsTheDeckOrder) {
     ASSERT_FALSE(latest[1 - seat].contains("legal"));
     const json& legal = mine["legal"];
     ASSERT_FALSE(legal.empty());
-    // Mid-game, the record is the drawn prefix only.
+    // Mid-game, the record's deck is the drawn prefix, then the undrawn tiles sorted (their
+    // multiset is public, their order is not).
     if (actions % 25 == 0) {
-      const json record = me.request({{"type", "record"}, {"game", game}});
+      json record = me.request({{"type", "record"}, {"game", game}});
       EXPECT_FALSE(record["complete"].get<bool>());
       EXPECT_FALSE(record["record"].contains("seed") && record["record"]["seed"] != 0);
-      expect_no_hidden_deck(record, deck, mine["deck"]["left"]);
+      const int left = mine["deck"]["left"];
+      const std::size_t drawn = deck.size() - static_cast<std::size_t>(left);
+      std::vector<std::string> written = record["record"]["deck"];
+      ASSERT_EQ(written.size(), deck.size());
+      std::vector<std::string> undrawn(deck.begin() + static_cast<std::ptrdiff_t>(drawn),
+                                       deck.end());
+      std::vector<std::string> tail(written.begin() + static_cast<std::ptrdiff_t>(drawn),
+                                    written.end());
+      const auto by_type = [](const std::string& a, const std::string& b) {
+        return *find_tile_type(a) < *find_tile_type(b);
+      };
+      EXPECT_TRUE(std::is_sorted(tail.begin(), tail.end(), by_type));
+      std::sort(undrawn.begin(), undrawn.end(), by_type);
+      EXPECT_EQ(tail, undrawn);
+      written.resize(drawn);
+      record["record"]["deck"] = written;
+      expect_no_hidden_deck(record, deck, left);
       const json view = me.request({{"type", "view_record"}, {"record", record["record"]}});
       EXPECT_EQ(view["version"], mine["version"]);
       EXPECT_EQ(view["pending"], mine["pending"]);

@@ -76,10 +76,8 @@ TEST(StateStream, UpdatesMergedInOrderGiveTheWholeStateForEveryRuleSet) {
     GameState& state = game->state;
 
     server::StateStream stream;
-    const auto fields = [&] {
-      return server::public_state_json(state, views, game->draw_order, false);
-    };
-    const json whole_now = server::public_state_json(state, views, game->draw_order);
+    const auto fields = [&] { return server::public_state_json(state, views, false); };
+    const json whole_now = server::public_state_json(state, views);
     // The first update has everything (a client holding nothing takes it as a whole state).
     const json everything = message(false, stream.update(state, fields()));
     EXPECT_EQ(everything["board_from"], 0);
@@ -101,7 +99,7 @@ TEST(StateStream, UpdatesMergedInOrderGiveTheWholeStateForEveryRuleSet) {
       if (random() % 17 == 0) views[random() % views.size()].online ^= true;
       const std::string text = stream.update(state, fields());
       const json update = message(false, text);
-      const json whole = server::public_state_json(state, views, game->draw_order);
+      const json whole = server::public_state_json(state, views);
       for (json& held : watchers) {
         held = merge_state(held, update);
         ASSERT_EQ(shown(held), whole) << "rule set " << v << ", step " << step;

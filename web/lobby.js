@@ -339,6 +339,7 @@ export class Lobby {
           h('span', { class: `status-badge ${g.status}` }, t(`lobby.status.${g.status}`)),
           h('span', { class: 'muted', 'data-testid': 'game-expansions' }, this.expansionTitles(g.expansions)),
           h('span', { class: 'muted' }, t('lobby.tilesLeft', { count: g.tiles_left })),
+          g.chosen_order ? h('span', { class: 'status-badge chosen-order', 'data-testid': 'chosen-order' }, t(`lobby.chosenOrder.${g.chosen_order}`)) : null,
           h('span', { class: 'muted' }, fmtTime(g.created))),
         players, actions));
     }

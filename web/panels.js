@@ -81,6 +81,9 @@ export function renderDeck(container, state, art, expanded) {
     h('span', {}, leftBefore || null, h('b', { 'data-testid': 'tiles-left' }, amount(deck.left)), leftAfter || null),
     state.tile ? h('span', { class: 'muted' }, ' · ', handBefore || null, h('b', {}, state.tile), handAfter || null) : null);
   container.append(head);
+  // The creator of a game with a chosen seed or deck knows the draw order: everyone is told.
+  if (state.chosen_order) container.append(h('div', { class: 'notice chosen-order', 'data-testid': 'deck-chosen-order' }, t(`panels.chosenOrder.${state.chosen_order}`)));
+  if (deck.face_down > 0) container.append(h('div', { class: 'muted', 'data-testid': 'face-down' }, t('panels.faceDown', { count: deck.face_down })));
   const details = h('details', { class: 'remaining', 'data-testid': 'remaining-toggle', open: expanded.value });
   details.addEventListener('toggle', () => { expanded.value = details.open; });
   details.append(h('summary', {}, t('panels.remainingTiles')));

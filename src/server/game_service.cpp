@@ -197,7 +197,9 @@ struct GameService::Game {
   std::string created;
   std::string owner;  // the client whose bots' time this game spends (client_of its creator)
   Record record;      // setup and the actions so far (canonical notation)
-  std::vector<TileType> draw_order;  // secret: the tiles after the start tile, in draw order
+  // How the creator chose the draw order, "seed" or "deck" (they know it; everyone is told), or
+  // empty: the server's secret seed.
+  std::string chosen_order;
   std::optional<GameState> state;
   std::vector<Seat> seats;
   std::vector<json> log;
@@ -239,8 +241,6 @@ struct GameService::Game {
     }
     return views;
   }
-
-  std::span<const TileType> undrawn() const { return undrawn_tiles(*state, draw_order); }
 
   std::string status() const {
     if (state->over()) return "over";
@@ -749,6 +749,7 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     return;
   }
   record_json["seed"] = body.contains("seed") ? static_cast<std::uint64_t>(seed) : random_seed();
+  game->chosen_order = body.contains("deck") ? "deck" : body.contains("seed") ? "seed" : "";
   auto record = parse_record(record_json.dump());
   if (!record.ok()) {
     std::string message = record.error().message;
@@ -767,7 +768,6 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     return;
   }
   game->state = std::move(started->state);
-  game->draw_order = std::move(started->draw_order);
   game->created = utc_now();
 
   // The stored setup: the record without actions, and each seat's kind, bot and token.
@@ -778,7 +778,8 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
   const json setup = {{"record", json::parse(write_record(game->record))},
                       {"seats", seats},
                       {"pace", game->pace_ms},
-                      {"clock", game->clock_s}};
+                      {"clock", game->clock_s},
+                      {"chosen_order", chosen_order_json(*game)}};
 
   if (!within_budget(*connection, create_budget_, 1, request.id, "games created")) return;
   game->owner = client_of(*connection);
@@ -812,6 +813,10 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
 
 // ---- list ----
 
+json GameService::chosen_order_json(const Game& game) {
+  return game.chosen_order.empty() ? json(nullptr) : json(game.chosen_order);
+}
+
 json GameService::lobby_entry(const Game& game) {
   const std::vector<PlayerView> views = game.player_views();
   json players = json::array();
@@ -833,6 +838,7 @@ json GameService::lobby_entry(const Game& game) {
           {"rules", rules_json(game.record.rules)},
           {"version", game.version()},
           {"tiles_left", game.state->tiles_left_in_deck()},
+          {"chosen_order", chosen_order_json(game)},
           {"players", players}};
 }
 
@@ -1080,10 +1086,12 @@ std::optional<GameService::Refusal> GameService::check_turn(const Game& game,
       return Refusal{std::string(action_error_code(error->code)), which + error->message};
     turn.notations.push_back(format_move(state, *move));
     turn.moves.push_back(*move);
-    const std::size_t undrawn = undrawn_tiles(state, game.draw_order).size();
+    // Any take from the pile shows a tile or its consequences (a draw, a bazaar's reveal, a dragon
+    // tile set aside, tiles taken face down); tiles coming back with a volcano show nothing.
+    const int taken = state.tiles_taken();
     state.apply_unchecked(*move);
     const bool last = i + 1 == texts.size();
-    if (undrawn_tiles(state, game.draw_order).size() != undrawn && !(last && last_may_draw))
+    if (state.tiles_taken() != taken && !(last && last_may_draw))
       return Refusal{"reveals_tile",
                      which +
                          "a tile is drawn after this action: actions sent together (or "
@@ -1183,10 +1191,12 @@ std::string closed_state_text(std::string text, const GameState& state, std::siz
 
 void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats) {
   std::string legal_text;
+  // Set at creation and never changed: only whole states carry it.
+  std::string text = open_state_text(game.id, game.version(), true, game.stream.whole(),
+                                     game.clock_json(), game.log, 0);
+  text += ",\"chosen_order\":" + chosen_order_json(game).dump();
   connection.send(
-      closed_state_text(open_state_text(game.id, game.version(), true, game.stream.whole(),
-                                        game.clock_json(), game.log, 0),
-                        *game.state, game.seats.size(), seats, legal_text));
+      closed_state_text(std::move(text), *game.state, game.seats.size(), seats, legal_text));
 }
 
 void GameService::broadcast(Game& game, std::size_t log_from, std::uint64_t except) {
@@ -1194,8 +1204,7 @@ void GameService::broadcast(Game& game, std::size_t log_from, std::uint64_t exce
   watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
                                 [](const Game::Watcher& w) { return w.connection.expired(); }),
                  watchers.end());
-  const json fields =
-      public_state_json(*game.state, game.player_views(), game.draw_order, /*with_board=*/false);
+  const json fields = public_state_json(*game.state, game.player_views(), /*with_board=*/false);
   // Updated even with nobody watching: the stream must stay in step with the game.
   const std::string changes = game.stream.update(*game.state, fields);
   if (changes.empty() && log_from >= game.log.size()) return;  // nothing to tell
@@ -1237,7 +1246,7 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
          apply_and_narrate(after, turn.moves[i], turn.notations[i], ++step, game->player_views()))
       log.push_back(std::move(entry));
   std::string legal_text;
-  const json fields = public_state_json(after, game->player_views(), game->draw_order);
+  const json fields = public_state_json(after, game->player_views());
   // The clock runs on: the decision is still pending.
   const std::string text = closed_state_text(
       open_state_text(game->id, game->version() + static_cast<int>(actions.size()), true,
@@ -1404,10 +1413,9 @@ void GameService::handle_record(const std::shared_ptr<Connection>& connection, R
   Record record = game->record;
   const bool complete = game->state->over();
   if (!complete) {
-    // Only the tiles drawn so far: the record replays to this position and keeps the rest secret.
-    const std::size_t drawn = game->draw_order.size() - game->undrawn().size();
-    record.deck = std::vector<TileType>(
-        game->draw_order.begin(), game->draw_order.begin() + static_cast<std::ptrdiff_t>(drawn));
+    // The tiles taken so far as every player saw them, then the unseen ones sorted: the record
+    // replays to this position and keeps the order of the rest (and the seed) secret.
+    record.deck = game->state->public_record_deck();
     record.seed = 0;
   }
   json reply = reply_to(request.id, "record");
@@ -1449,12 +1457,11 @@ void GameService::handle_view_record(const std::shared_ptr<Connection>& connecti
     return;
   }
   const GameState& state = replayed->state;
-  const std::vector<TileType>& deck = replayed->draw_order;
   json reply = reply_to(request.id, "state");
   reply["game"] = nullptr;
   reply["version"] = step;
   reply["full"] = true;
-  reply.update(public_state_json(state, views, deck));
+  reply.update(public_state_json(state, views));
   reply["you"] = json::array();
   reply["log"] = std::move(replayed->log);
   reply["replay"] = {{"step", step}, {"steps", steps}};
@@ -1482,6 +1489,10 @@ Result<std::shared_ptr<GameService::Game>> GameService::revive(StoredGame& saved
     game->pace_ms = std::clamp(setup["pace"].get<int>(), 0, options_.max_pace_ms);
   if (setup.contains("clock") && setup["clock"].is_number_integer())
     game->clock_s = std::clamp(setup["clock"].get<int>(), 0, 3600);
+  // Games stored before it was kept: a record with a deck had it chosen; a seed may have been.
+  game->chosen_order = stored_text(setup, "chosen_order");
+  if (!setup.contains("chosen_order") && setup["record"].contains("deck"))
+    game->chosen_order = "deck";
   const json& seats = setup["seats"];
   if (seats.size() != game->record.players.size()) return problem("seats and players differ");
   for (std::size_t s = 0; s < seats.size(); ++s) {
@@ -1497,7 +1508,6 @@ Result<std::shared_ptr<GameService::Game>> GameService::revive(StoredGame& saved
   auto replayed = replay_narrated(game->record, game->record.actions.size(), game->player_views());
   if (!replayed.ok()) return problem("stored " + replayed.error().message);
   game->state = std::move(replayed->state);
-  game->draw_order = std::move(replayed->draw_order);
   game->log = std::move(replayed->log);
   // Seats that were ever joined: a seat with any stored action of its own has been played.
   for (const json& entry : game->log)

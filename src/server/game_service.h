@@ -151,6 +151,8 @@ class GameService final : public MessageHandler {
   Result<std::shared_ptr<Game>> revive(StoredGame& saved) const;
   // With the game's mutex held: its lobby entry (`list`), which is also its archived summary.
   static nlohmann::json lobby_entry(const Game& game);
+  // "seed" or "deck" when the creator chose the draw order (and so knows it), else null.
+  static nlohmann::json chosen_order_json(const Game& game);
   void schedule_sweep();
   // For requests that name a game: only `keys` besides "type" and "id", and a "game" string naming
   // a known game. Answers the problem itself and returns null when there is one.

@@ -534,12 +534,6 @@ json rules_json(const RuleSet& rules) {
   return out;
 }
 
-std::span<const TileType> undrawn_tiles(const GameState& state,
-                                        const std::vector<TileType>& draw_order) {
-  const auto left = static_cast<std::size_t>(std::max(0, state.tiles_left_in_deck()));
-  return std::span<const TileType>(draw_order).last(std::min(left, draw_order.size()));
-}
-
 json feature_json(const GameState& state, int tile, int segment) {
   const NodeId root = state.feature_of(tile, segment);
   const FeatureNode& data = state.features().node(root);
@@ -620,8 +614,7 @@ json board_entry_json(const PlacedTile& tile) {
 }
 
 json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
-                       const std::vector<TileType>& draw_order, bool with_board) {
-  const std::span<const TileType> undrawn = undrawn_tiles(state, draw_order);
+                       bool with_board) {
   const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
   json out = json::object();
   out["status"] = state.over() ? "over" : "running";
@@ -709,8 +702,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                        {"occupied", castle.occupied}});
   out["castles"] = castles;
 
-  std::array<int, 256> counts{};
-  for (TileType t : undrawn) ++counts[t];
+  const std::array<std::uint8_t, kTileTypeCount> counts = state.unseen_tile_counts();
   json remaining = json::object();
   for (int t = 0; t < kTileTypeCount; ++t)
     if (counts[static_cast<std::size_t>(t)] > 0)
@@ -718,8 +710,10 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
           counts[static_cast<std::size_t>(t)];
   json discarded = json::array();
   for (TileType t : state.discarded_tiles()) discarded.push_back(tile_id(t));
-  out["deck"] = {
-      {"left", state.tiles_left_in_deck()}, {"remaining", remaining}, {"discarded", discarded}};
+  out["deck"] = {{"left", state.tiles_left_in_deck()},
+                 {"face_down", state.tiles_face_down()},
+                 {"remaining", remaining},
+                 {"discarded", discarded}};
 
   out["bazaar"] = nullptr;
   if (state.bazaar_in_progress()) {
@@ -950,6 +944,9 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   before.turn_number = state.turn_number();
   before.part = state.turn_part();
   before.bazaar_auctions = state.bazaar_auctions();
+  // Builder-first: whose turn part may delay a bazaar, and how many wait already.
+  const PlayerId part_player = state.turn_player();
+  const int delayed_before = state.delayed_bazaars();
   if (state.has(Mechanic::Dragon) || state.has(Mechanic::Princess)) {
     before.figures = figures_on_board(state);
     before.dragon_tile = state.dragon_tile();
@@ -1037,6 +1034,13 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
         version_after,
         say("secondPart", {{"who", players[static_cast<std::size_t>(state.turn_player())].name}}),
         running_json()));
+  // Builder-first: a bazaar placed in a second part waits for the bazaar under way (one that
+  // started at once, with none under way, is not announced: the auction is).
+  if (state.delayed_bazaars() > delayed_before)
+    entries.push_back(
+        told(version_after,
+             say("bazaarDelayed", {{"who", players[static_cast<std::size_t>(part_player)].name}}),
+             running_json()));
   const auto& discarded = state.discarded_tiles();
   const std::size_t own_discard = move.kind == MoveKind::Discard ? 1 : 0;
   for (std::size_t i = before.discarded + own_discard; i < discarded.size(); ++i)
@@ -1062,7 +1066,7 @@ Result<NarratedGame> replay_narrated(const Record& record, std::size_t steps,
   GameConfig config = game_config(record);
   auto created = GameState::create(config);
   if (!created.ok()) return created.error();
-  NarratedGame game{std::move(created.value()), std::move(config.deck), {}};
+  NarratedGame game{std::move(created.value()), {}};
   for (std::size_t i = 0; i < std::min(steps, record.actions.size()); ++i) {
     const std::string& text = record.actions[i];
     auto move = parse_move(game.state, text);

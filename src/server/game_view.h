@@ -37,10 +37,6 @@ nlohmann::json mechanic_names(MechanicMask mechanics);
 nlohmann::json expansions_json(const RuleSet& rules);
 nlohmann::json rules_json(const RuleSet& rules);
 
-// The tiles of `draw_order` (the tiles after the start tile, in draw order) not yet drawn.
-std::span<const TileType> undrawn_tiles(const GameState& state,
-                                        const std::vector<TileType>& draw_order);
-
 // A feature of the board as the web app outlines it: the feature holding `segment` of placed tile
 // `tile` — its kind, whether it is complete, its tiles, what it is worth now (at the end, if
 // unfinished) and completed, who holds it (the majority) and every member segment with its
@@ -48,10 +44,11 @@ std::span<const TileType> undrawn_tiles(const GameState& state,
 nlohmann::json feature_json(const GameState& state, int tile, int segment);
 
 // The state fields every watcher shares (no "type", "game", "you", "legal", "log"). Of the
-// undrawn tiles only their counts are written. Without `with_board`, "board" is left out (a
-// StateStream writes it from its own cache).
+// tiles nobody has seen (the pile, a bazaar's tiles face down) only their multiset is written,
+// the engine's public one. Without `with_board`, "board" is left out (a StateStream writes it
+// from its own cache).
 nlohmann::json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
-                                 const std::vector<TileType>& draw_order, bool with_board = true);
+                                 bool with_board = true);
 
 // One placed tile as the state's "board" lists it: {x, y, tile, rotation, bridge}.
 nlohmann::json board_entry_json(const PlacedTile& tile);
@@ -73,10 +70,9 @@ std::vector<nlohmann::json> apply_and_narrate(GameState& state, const Move& move
                                               const std::vector<PlayerView>& players);
 
 // A record's game after its first `steps` actions, with the log entries the server writes for
-// them, and the draw order (secret: the server keeps it, clients never see it).
+// them.
 struct NarratedGame {
   GameState state;
-  std::vector<TileType> draw_order;
   std::vector<nlohmann::json> log;
 };
 // Replays through the core's checks; an illegal action is an error naming its index and text.

@@ -71,6 +71,8 @@ export default {
   'lobby.status.running': 'probíhá',
   'lobby.status.over': 'skončená',
   'lobby.tilesLeft': { one: 'zbývá {count} kartička', few: 'zbývají {count} kartičky', many: 'zbývá {count} kartičky', other: 'zbývá {count} kartiček' },
+  'lobby.chosenOrder.seed': 'Semínko zvolil zakladatel hry',
+  'lobby.chosenOrder.deck': 'Balíček zvolil zakladatel hry',
   'lobby.baseGame': 'základní hra',
   'lobby.notARecord': 'Tento soubor není záznam hry: {reason}',
   'lobby.replayTitle': 'Přehrát záznam',
@@ -360,6 +362,9 @@ export default {
 
   // ---- tiles left (panels.js) ----
   'panels.tilesLeft': 'Zbývá kartiček: {count}',
+  'panels.chosenOrder.seed': 'Zakladatel zvolil semínko této hry a zná pořadí kartiček.',
+  'panels.chosenOrder.deck': 'Zakladatel zvolil balíček této hry a zná pořadí kartiček.',
+  'panels.faceDown': { one: '{count} kartička leží lícem dolů pro bazar', few: '{count} kartičky leží lícem dolů pro bazar', many: '{count} kartičky leží lícem dolů pro bazar', other: '{count} kartiček leží lícem dolů pro bazar' },
   'panels.inHand': 'v ruce {tile}',
   'panels.remainingTiles': 'Zbývající kartičky',
   'panels.noTiles': 'žádné',

@@ -68,6 +68,8 @@ export default {
   'lobby.status.running': 'läuft',
   'lobby.status.over': 'beendet',
   'lobby.tilesLeft': { one: 'noch {count} Karte', other: 'noch {count} Karten' },
+  'lobby.chosenOrder.seed': 'Startwert vom Ersteller gewählt',
+  'lobby.chosenOrder.deck': 'Stapel vom Ersteller gewählt',
   'lobby.baseGame': 'Grundspiel',
   'lobby.notARecord': 'Diese Datei ist keine Spielaufzeichnung: {reason}',
   'lobby.replayTitle': 'Eine Aufzeichnung abspielen',
@@ -357,6 +359,9 @@ export default {
 
   // ---- tiles left (panels.js) ----
   'panels.tilesLeft': 'Verbleibende Karten: {count}',
+  'panels.chosenOrder.seed': 'Der Ersteller hat den Startwert dieses Spiels gewählt und kennt die Reihenfolge der Karten.',
+  'panels.chosenOrder.deck': 'Der Ersteller hat den Stapel dieses Spiels gewählt und kennt die Reihenfolge der Karten.',
+  'panels.faceDown': { one: '{count} Karte liegt verdeckt für einen Basar bereit', other: '{count} Karten liegen verdeckt für einen Basar bereit' },
   'panels.inHand': 'auf der Hand {tile}',
   'panels.remainingTiles': 'Verbleibende Karten',
   'panels.noTiles': 'keine',

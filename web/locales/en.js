@@ -68,6 +68,8 @@ export default {
   'lobby.status.running': 'running',
   'lobby.status.over': 'over',
   'lobby.tilesLeft': { one: '{count} tile left', other: '{count} tiles left' },
+  'lobby.chosenOrder.seed': 'Seed chosen by its creator',
+  'lobby.chosenOrder.deck': 'Deck chosen by its creator',
   'lobby.baseGame': 'base game',
   'lobby.notARecord': 'That file is not a record: {reason}',
   'lobby.replayTitle': 'Replay a record',
@@ -357,6 +359,9 @@ export default {
 
   // ---- tiles left (panels.js) ----
   'panels.tilesLeft': 'Tiles left: {count}',
+  'panels.chosenOrder.seed': 'The creator chose this game’s seed and knows the order of the tiles.',
+  'panels.chosenOrder.deck': 'The creator chose this game’s deck and knows the order of the tiles.',
+  'panels.faceDown': { one: '{count} tile lies face down for a bazaar', other: '{count} tiles lie face down for a bazaar' },
   'panels.inHand': 'in hand {tile}',
   'panels.remainingTiles': 'Remaining tiles',
   'panels.noTiles': 'none',

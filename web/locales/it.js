@@ -66,6 +66,8 @@ export default {
   'lobby.status.running': "in corso",
   'lobby.status.over': "finita",
   'lobby.tilesLeft': { one: "{count} tessera rimasta", many: "{count} tessere rimaste", other: "{count} tessere rimaste" },
+  'lobby.chosenOrder.seed': "Seme scelto da chi ha creato la partita",
+  'lobby.chosenOrder.deck': "Mazzo scelto da chi ha creato la partita",
   'lobby.baseGame': "gioco base",
   'lobby.notARecord': "Quel file non è una registrazione di partita: {reason}",
   'lobby.replayTitle': "Rivedi una registrazione",
@@ -355,6 +357,9 @@ export default {
 
   // ---- tiles left (panels.js) ----
   'panels.tilesLeft': "Tessere rimaste: {count}",
+  'panels.chosenOrder.seed': "Chi ha creato la partita ne ha scelto il seme e conosce l'ordine delle tessere.",
+  'panels.chosenOrder.deck': "Chi ha creato la partita ne ha scelto il mazzo e conosce l'ordine delle tessere.",
+  'panels.faceDown': { one: "{count} tessera è coperta per un bazaar", many: "{count} tessere sono coperte per un bazaar", other: "{count} tessere sono coperte per un bazaar" },
   'panels.inHand': "in mano {tile}",
   'panels.remainingTiles': "Tessere rimanenti",
   'panels.noTiles': "nessuna",

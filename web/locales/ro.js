@@ -68,6 +68,8 @@ export default {
   'lobby.status.running': 'în desfășurare',
   'lobby.status.over': 'terminat',
   'lobby.tilesLeft': { one: '{count} cartonaș rămas', few: '{count} cartonașe rămase', other: '{count} de cartonașe rămase' },
+  'lobby.chosenOrder.seed': 'Sămânță aleasă de creatorul jocului',
+  'lobby.chosenOrder.deck': 'Pachet ales de creatorul jocului',
   'lobby.baseGame': 'jocul de bază',
   'lobby.notARecord': 'Fișierul nu este o înregistrare: {reason}',
   'lobby.replayTitle': 'Revezi o înregistrare',
@@ -357,6 +359,9 @@ export default {
 
   // ---- tiles left (panels.js) ----
   'panels.tilesLeft': 'Cartonașe rămase: {count}',
+  'panels.chosenOrder.seed': 'Creatorul a ales sămânța acestui joc și cunoaște ordinea cartonașelor.',
+  'panels.chosenOrder.deck': 'Creatorul a ales pachetul acestui joc și cunoaște ordinea cartonașelor.',
+  'panels.faceDown': { one: '{count} cartonaș stă cu fața în jos pentru un bazar', few: '{count} cartonașe stau cu fața în jos pentru un bazar', other: '{count} de cartonașe stau cu fața în jos pentru un bazar' },
   'panels.inHand': 'în mână: {tile}',
   'panels.remainingTiles': 'Cartonașe rămase',
   'panels.noTiles': 'niciunul',
