@@ -211,7 +211,26 @@ export class TurnController {
       this.busy = false;
       this.onDraft?.();
     } catch (err) {
+      if (err.code === 'reveals_tile') {
+        // These actions take a tile from the pile: they cannot be shown before they are done, nor
+        // taken back. Whatever the server lists as legal the page carries out: sent as they are.
+        this.busy = false;
+        return this.sendDirectly(actions, seat, base.version);
+      }
       this.error = `${err.message || err.code}`;
+      this.busy = false;
+      this.onChange?.();
+    }
+  }
+
+  async sendDirectly(actions, seat, version) {
+    this.busy = true;
+    this.onChange?.();
+    try {
+      if (actions.length === 1) await this.send(actions[0], seat, version);
+      else await this.sendTurn(actions, seat, version);
+    } catch (err) {
+      this.error = err.code === 'stale_version' ? null : `${err.message || err.code}`;
       this.busy = false;
       this.onChange?.();
     }

@@ -185,3 +185,32 @@ test('in a pd game Ann places the fairy and moves the dragon by clicking, Bob mo
   await assertMatches(page, st, 'at the end');
   assert.deepEqual(page.problems, [], 'no errors in the page');
 });
+
+// The turn a newcomer could not finish (issue 32 item 5): with "Take back until I end my turn" on,
+// a volcano placed while a dragon tile is set aside is previewed (nothing is drawn: the tile comes
+// back into the pile), and End turn sends the placement and its skip together.
+test('with take back on, a volcano that brings a set-aside dragon tile back is placed and the turn ended', async () => {
+  const { browser, client } = suite;
+  const { game, seats } = await client.create({
+    players: [{ name: 'Ann', seat: 'human' }, { name: 'Bob', seat: 'human' }],
+    expansions: ['pd'], deck: ['PD-G', 'PD-X', 'U', 'V', 'U', 'V', 'U', 'V'],
+  });
+  await client.holdSeat(game, seats[1].token);
+  const page = await newPage(browser, 'ann-volcano', { takeBack: true });
+  await page.goto(`${serverUrl()}/#game=${game}&token=${seats[0].token}`);
+  await waitForVersion(page, 0);
+  const start = client.state(game);
+  assert.equal(start.tile, 'PD-X');
+  assert.deepEqual(start.set_aside, ['PD-G'], 'the dragon tile is set aside');
+  const square = page.locator('[data-testid="board-position"]').first();
+  await clickVisible(page, `[data-testid="board-position"][data-x="${await square.getAttribute('data-x')}"][data-y="${await square.getAttribute('data-y')}"]`);
+  await page.click(tid('board-confirm'));
+  await page.waitForSelector('[data-testid="game-view"][data-draft="true"]');
+  assert.equal(client.state(game).version, 0, 'the placement is a draft, not sent');
+  await page.click(tid('end-turn'));
+  const st = await client.waitForState(game, (s) => s.version === 2);
+  assert.match(st.log.at(-1).action, /^skip$/);
+  assert.equal(st.deck.left, 6, 'PD-G came back into the pile and U was drawn');
+  await waitForVersion(page, 2);
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+});
