@@ -512,7 +512,7 @@ class App {
     }
     renderPlayers($('players'), st, this.art);
     renderDeck($('deck'), st, this.art, this.remainingOpen);
-    renderLog($('log'), st, { onPoint: (x, y) => this.board.pointAt(x, y) });
+    renderLog($('log'), st, { art: this.art, onPoint: (x, y) => this.board.pointAt(x, y), onHighlight: (x, y) => (x === null ? this.board.clearHighlight() : this.board.highlight(x, y)) });
     this.renderChat();
     this.renderDecisions();
     if (this.view === 'replay') this.renderReplayBar();
@@ -579,7 +579,7 @@ class App {
         banner.append(t('app.bannerOther', { name: name(seat), decision: decisionWords(st) }));
       }
       for (const m of mechanicsOf(st)) {
-        const note = m.bannerNote?.(st);
+        const note = m.bannerNote?.(st, { art: this.art });
         if (note) banner.append(note);
       }
       if (this.clockDeadline !== null && this.clockDeadline !== undefined && this.view === 'game') {

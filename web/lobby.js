@@ -7,16 +7,12 @@ import { h, clear, fmtTime } from './dom.js';
 import { seatColour } from './tiles.js';
 import { tokensFor } from './storage.js';
 import { t, num } from './i18n.js';
-import { expansionTitle, expansionSummary, optionName, optionSummary, optionValueSummary, optionValueName, optionValueSource, levelTitle, levelSummary } from './names.js';
+import { expansionTitle, expansionSummary, optionName, optionSummary, optionValueSummary, optionValueName, optionValueSource, levelTitle, levelSummary, setBotLevels, botTitle } from './names.js';
 
 const DEFAULT_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
 // Besides people and the server's named levels (catalogue `bot_levels`), the bots by their own
-// names, for those who know them.
-const OTHER_BOTS = [
-  ['random', 'random'],
-  ['greedy', 'greedy'],
-  ['mcts', 'MCTS'],
-];
+// names (the locale's "bot.NAME"), for those who know them.
+const OTHER_BOTS = ['random', 'greedy', 'mcts'];
 
 export class Lobby {
   constructor(root, { conn, onJoin, onWatch, onReplay, toast }) {
@@ -41,6 +37,7 @@ export class Lobby {
 
   setCatalogue(catalogue) {
     this.catalogue = { expansions: catalogue.expansions || [], options: catalogue.options || [], pace: catalogue.pace || { default: 0, max: 5000 }, levels: catalogue.bot_levels || [] };
+    setBotLevels(this.catalogue.levels);
     this.renderForm();
     this.renderGames();
   }
@@ -168,7 +165,7 @@ export class Lobby {
   kinds() {
     const levels = (this.catalogue?.levels || []).map((level) => ({ value: level.name, name: levelTitle(level), label: t('lobby.botKind', { name: levelTitle(level) }), title: levelSummary(level), timed: level.timed }));
     return [{ value: 'human', label: t('lobby.human') }, ...levels,
-      ...OTHER_BOTS.map(([value, name]) => ({ value, name, label: t('lobby.botKind', { name }), timed: value === 'mcts' }))];
+      ...OTHER_BOTS.map((value) => ({ value, name: t(`bot.${value}`), label: t('lobby.botKind', { name: t(`bot.${value}`) }), timed: value === 'mcts' }))];
   }
 
   seatRow(seat, i) {
@@ -329,7 +326,7 @@ export class Lobby {
       const players = h('div', { class: 'game-players' }, ...g.players.map((p) => h('span', { class: 'game-player' },
         h('span', { class: 'swatch', style: { background: seatColour(p.seat) } }),
         p.name,
-        p.kind === 'bot' ? h('span', { class: 'muted' }, ` (${p.bot || t('lobby.bot')})`) : p.online ? h('span', { class: 'online-dot online', title: t('lobby.online') }) : null)));
+        p.kind === 'bot' ? h('span', { class: 'muted', 'data-testid': 'game-player-bot' }, ` (${p.bot ? botTitle(p.bot) : t('lobby.bot')})`) : p.online ? h('span', { class: 'online-dot online', title: t('lobby.online') }) : null)));
       const actions = h('div', { class: 'row' });
       if (mine.length && g.status !== 'over') actions.append(h('button', { class: 'primary small', 'data-testid': `rejoin-${g.game}`, onClick: () => this.onJoin(g.game, mine) }, t('lobby.rejoin')));
       actions.append(h('button', { class: 'small', 'data-testid': `watch-${g.game}`, onClick: () => this.onWatch(g.game) }, g.status === 'over' ? t('lobby.view') : t('lobby.watch')));

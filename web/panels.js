@@ -5,7 +5,8 @@ import { h, s, clear } from './dom.js';
 import { seatColour, MEEPLE_PATH } from './tiles.js';
 import { mechanicsOf, figureStyle } from './mechanics/registry.js';
 import { t, num, has, language } from './i18n.js';
-import { logText } from './narration.js';
+import { logParts, squareOfEntry } from './narration.js';
+import { tileTitle, tileWords, expansionTitle, botTitle } from './names.js';
 
 // A count as shown: a number the language's way (anything else as it comes).
 function amount(value) {
@@ -60,7 +61,7 @@ export function renderPlayers(container, state, art) {
           h('span', { class: `online-dot ${online}`, title: t(`panels.presence.${online}`), 'data-testid': 'online-dot', 'data-online': online }),
           h('span', { class: 'name', 'data-testid': 'player-name' }, p.name),
           mine ? h('span', { class: 'badge you' }, t('panels.you')) : null,
-          p.kind === 'bot' ? h('span', { class: 'badge bot', title: p.bot || t('panels.bot') }, p.bot ? t('panels.botNamed', { bot: p.bot }) : t('panels.bot')) : null,
+          p.kind === 'bot' ? h('span', { class: 'badge bot', 'data-testid': 'player-bot', title: p.bot ? botTitle(p.bot) : t('panels.bot') }, p.bot ? t('panels.botNamed', { bot: botTitle(p.bot) }) : t('panels.bot')) : null,
           over && winners.has(p.seat) ? h('span', { class: 'badge win' }, t('panels.winner')) : null),
         stats, breakdown),
       h('div', { class: 'player-score', 'data-testid': 'player-score' }, num(p.score)),
@@ -79,7 +80,7 @@ export function renderDeck(container, state, art, expanded) {
   const [handBefore, handAfter] = t('panels.inHand', { tile: '\u0000' }).split('\u0000');
   const head = h('div', { class: 'deck-head' },
     h('span', {}, leftBefore || null, h('b', { 'data-testid': 'tiles-left' }, amount(deck.left)), leftAfter || null),
-    state.tile ? h('span', { class: 'muted' }, ' · ', handBefore || null, h('b', {}, state.tile), handAfter || null) : null);
+    state.tile ? h('span', { class: 'muted in-hand' }, ' · ', handBefore || null, art ? art.mini(state.tile, { size: 20, title: tileTitle(state.tile, art), className: 'mini-tile log-tile', testid: 'deck-hand-tile' }) : null, handAfter || null) : null);
   container.append(head);
   // The creator of a game with a chosen seed or deck knows the draw order: everyone is told.
   if (state.chosen_order) container.append(h('div', { class: 'notice chosen-order', 'data-testid': 'deck-chosen-order' }, t(`panels.chosenOrder.${state.chosen_order}`)));
@@ -97,7 +98,7 @@ export function renderDeck(container, state, art, expanded) {
   details.append(grid);
   if ((deck.discarded || []).length) {
     const row = h('div', { class: 'discarded' }, h('span', { class: 'muted' }, t('panels.discarded'), ' '));
-    for (const id of deck.discarded) row.append(art ? art.mini(id, { size: 24, title: t('panels.discardedTile', { tile: id }) }) : id);
+    for (const id of deck.discarded) if (art) row.append(art.mini(id, { size: 24, title: t('panels.discardedTile', { tile: tileTitle(id, art) }) }));
     details.append(row);
   }
   container.append(details);
@@ -115,40 +116,28 @@ function compareTiles(a, b) {
   return pa.localeCompare(pb) || ra.length - rb.length || ra.localeCompare(rb);
 }
 
-// A remaining tile in words: "V: a road, 2 fields — 3 left" (from the catalogue).
+// A remaining tile in words: "Carcassonne: a road, 2 fields — 3 left" (its expansion and what is
+// on it, from the catalogue; players know a tile by its picture, not by its id).
 function tileTooltip(id, count, art) {
   const tile = art?.tiles?.get(id)?.tile;
   const left = t('panels.tileLeft', { count });
-  if (!tile) return t('panels.tileTooltipBare', { tile: id, left });
-  const kinds = {};
-  for (const segment of tile.segments || []) kinds[segment.kind] = (kinds[segment.kind] || 0) + 1;
-  const words = Object.entries(kinds).map(([kind, n]) => (has(`panels.segments.${kind}`)
-    ? t(`panels.segments.${kind}`, { count: n })
-    : t('panels.segments.other', { count: n, kind })));
-  const extras = [];
-  const pennants = (tile.segments || []).reduce((sum, segment) => sum + (segment.pennants || 0), 0);
-  if (pennants) extras.push(t('panels.pennants', { count: pennants }));
-  for (const flag of ['inn', 'cathedral', 'good', 'portal', 'volcano', 'dragon', 'princess', 'bazaar', 'abbey']) {
-    if (tile[flag] || (tile.segments || []).some((segment) => segment[flag])) extras.push(t(`panels.tileFlag.${flag}`));
-  }
-  // (The expansion is named by its id, as the tile ids are: "BCB-A (bcb)".)
-  const name = tile.expansion && tile.expansion !== 'base' ? t('panels.tileOfExpansion', { tile: id, expansion: tile.expansion }) : id;
-  const separator = t('panels.listSeparator');
-  return extras.length
-    ? t('panels.tileTooltipExtras', { tile: name, features: words.join(separator), extras: extras.join(separator), left })
-    : t('panels.tileTooltip', { tile: name, features: words.join(separator), left });
+  if (!tile) return t('panels.tileTooltipBare', { tile: tileWords(null), left });
+  const name = expansionTitle({ name: tile.expansion || 'base' });
+  return t('panels.tileTooltip', { tile: name, features: tileWords(tile), left });
 }
 
 // --- log ---------------------------------------------------------------------------------------
 
-// `onPoint(x, y)`: a click on an entry that names a tile (a placement, a scoring) points it out.
-export function renderLog(container, state, { onPoint } = {}) {
+// `onPoint(x, y)`: a click (or a tap) on an entry about a tile (a placement, a scoring) points it
+// out; `onHighlight(x, y)` / `onHighlight(null)`: the pointer over such an entry outlines the
+// tile while it stays. A tile the entry names is its picture (`art`), with its words as the title.
+export function renderLog(container, state, { onPoint, onHighlight, art } = {}) {
   const log = state?.log || [];
   const nearBottom = container.scrollHeight - container.scrollTop - container.clientHeight < 40;
   // Append only what is new when the log grew; redraw when it was replaced.
   const shown = Number(container.dataset.count || 0);
-  // (and redraw in another language: every entry's words change)
-  if (container.dataset.game !== String(state?.game) || shown > log.length || container.dataset.first !== String(log[0]?.text ?? '') || container.dataset.language !== language()) {
+  // (and redraw in another language: every entry's words change; or once the tile art is there)
+  if (container.dataset.game !== String(state?.game) || shown > log.length || container.dataset.first !== String(log[0]?.text ?? '') || container.dataset.language !== language() || container.dataset.art !== String(Boolean(art))) {
     clear(container);
     container.dataset.count = '0';
   }
@@ -159,29 +148,33 @@ export function renderLog(container, state, { onPoint } = {}) {
     const cls = ['log-entry'];
     if (entry.score) cls.push('score');
     if (entry.final) cls.push('final');
-    const where = tileOfEntry(entry);
+    const where = squareOfEntry(entry);
     const li = h('li', {
       class: cls.join(' '), 'data-testid': 'log-entry', 'data-n': entry.n, 'data-x': where?.x, 'data-y': where?.y,
-      title: where ? t('panels.showOnBoard', { at: `${where.x},${where.y}` }) : null,
-      onClick: where && onPoint ? () => onPoint(where.x, where.y) : null,
+      title: where ? t('panels.showOnBoard') : null,
+      onClick: where && onPoint ? () => { onHighlight?.(where.x, where.y); onPoint(where.x, where.y); } : null,
     },
       entry.seat !== undefined && entry.seat !== null ? h('span', { class: 'log-dot', style: { background: seatColour(entry.seat) }, title: players[entry.seat]?.name }) : h('span', { class: 'log-dot none' }),
-      h('span', { class: 'log-text' }, logText(entry)));
+      h('span', { class: 'log-text' }, ...logParts(entry).map((part) => (typeof part === 'string' ? part : tilePicture(part.tile, art)))));
+    if (where && onHighlight) {
+      li.addEventListener('pointerenter', () => { li.classList.add('highlighting'); onHighlight(where.x, where.y); });
+      li.addEventListener('pointerleave', () => { li.classList.remove('highlighting'); onHighlight(null); });
+    }
     container.append(li);
   }
   container.dataset.count = String(log.length);
   container.dataset.game = String(state?.game);
   container.dataset.first = String(log[0]?.text ?? '');
   container.dataset.language = language();
+  container.dataset.art = String(Boolean(art));
   if (nearBottom || start === 0) container.scrollTop = container.scrollHeight;
 }
 
-// The tile a log entry is about: a scoring's feature, or the square of an action that names one
-// (`place 1,0 r90`, `fairy 2,3`, `dragon 0,1`, `abbey 4,4`, a portal deployment, a wagon's move).
-function tileOfEntry(entry) {
-  if (Number.isInteger(entry.x) && Number.isInteger(entry.y)) return { x: entry.x, y: entry.y };
-  const m = /^[a-z-]+ (-?\d+),(-?\d+)\b/.exec(entry.action || '');
-  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
+// A tile named in the log: its picture, its words as the title (words alone before the art has
+// come).
+function tilePicture(id, art) {
+  const words = tileTitle(id, art);
+  return art ? art.mini(id, { size: 20, title: words, className: 'mini-tile log-tile', testid: 'log-tile' }) : words;
 }
 
 // --- results -----------------------------------------------------------------------------------

@@ -16,8 +16,10 @@ struct Template {
   std::string_view one = {};
 };
 
-// The same texts, in the same words, as web/locales/en.js's "log.*" (a browser test holds them
-// together).
+// The same texts as web/locales/en.js's "log.*", except that the web's name no tile id and no
+// square: the page shows a `tile` as its picture and makes an entry with an `at` point to that
+// square on the board (web/narration.js). The browser test holds the entries without either word
+// for word together.
 constexpr std::array kEnglish = {
     Template{"points", "{count} points", "{count} point"},
     Template{"cities", "{count} cities", "{count} city"},

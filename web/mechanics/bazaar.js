@@ -7,6 +7,7 @@ import { seatColour } from '../tiles.js';
 import { groupLegal, decisionWords } from '../notation.js';
 import { registerMechanic } from './registry.js';
 import { t } from '../i18n.js';
+import { tileTitle } from '../names.js';
 
 function stallIcon(size = 18) {
   return s('svg', { viewBox: '0 0 24 24', width: size, height: size, class: 'icon', 'aria-hidden': 'true' },
@@ -50,12 +51,14 @@ function renderBazaar(container, state, art, act, busy) {
   for (const tile of bazaar.offer || []) {
     const auctioned = !noAuction && bazaar.auction_tile === tile && !auctionShown;
     if (auctioned) auctionShown = true;
+    // The tile's picture, its words as the title (no id: players know tiles by their pictures).
+    const words = tileTitle(tile, art);
     const item = h('div', { class: `offer-item${auctioned ? ' auctioned' : ''}` },
-      art.mini(tile, { size: 56, title: tile }),
-      h('div', { class: 'offer-label' }, auctioned ? t('mech.bazaar.onAuction') : tile));
+      art.mini(tile, { size: 56, title: words }),
+      auctioned ? h('div', { class: 'offer-label' }, t('mech.bazaar.onAuction')) : null);
     if (chooseActions.has(tile)) {
       const action = chooseActions.get(tile);
-      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: t(noAuction ? 'mech.bazaar.take' : 'mech.bazaar.auction', { tile }) }, item));
+      offer.append(h('button', { class: 'offer-button', 'data-testid': 'bazaar-choose', 'data-action': action, disabled: busy, onClick: () => act(action), title: t(noAuction ? 'mech.bazaar.take' : 'mech.bazaar.auction', { tile: words }) }, item));
     } else {
       offer.append(item);
     }
@@ -115,7 +118,7 @@ function gotList(bazaar, art, nameOf) {
   if (got.length) {
     const list = h('div', { class: 'bazaar-taken', 'data-testid': 'bazaar-taken' }, h('span', { class: 'muted' }, `${t('mech.bazaar.got')} `));
     for (const [seat, tile] of got) {
-      list.append(h('span', { class: 'taken-item', title: t('mech.bazaar.gotTitle', { name: nameOf(seat), tile }) },
+      list.append(h('span', { class: 'taken-item', title: t('mech.bazaar.gotTitle', { name: nameOf(seat), tile: tileTitle(tile, art) }) },
         h('span', { class: 'swatch', style: { background: seatColour(seat) } }), nameOf(seat), ' ', art.mini(tile, { size: 22 })));
     }
     return list;
@@ -132,13 +135,14 @@ function picksList(bazaar, state, art, nameOf) {
     const choosing = !tile && state.pending?.phase === 'choose' && state.pending.seat === seat;
     // The name (its own element) where the sentence puts it.
     const key = tile ? 'mech.bazaar.took' : choosing ? 'mech.bazaar.choosesNow' : 'mech.bazaar.noTileYet';
-    const [before, after] = t(key, { name: '\u0000', tile }).split('\u0000');
+    // (and the tile's picture where it puts the tile)
+    const [before, between, after] = t(key, { name: '\u0000', tile: '\u0001' }).split(/[\u0000\u0001]/);
     list.append(h('li', { class: `pick${choosing ? ' choosing' : ''}`, 'data-testid': 'bazaar-pick', 'data-seat': seat, 'data-tile': tile || '' },
       h('span', { class: 'swatch', style: { background: seatColour(seat) } }),
       before ? h('span', tile ? {} : { class: 'muted' }, before) : null,
       h('span', { class: 'name' }, nameOf(seat)),
-      tile ? [h('span', {}, after), art.mini(tile, { size: 22, title: t('mech.bazaar.took', { name: nameOf(seat), tile }) })]
-        : h('span', { class: 'muted' }, after)));
+      tile ? [h('span', {}, between), art.mini(tile, { size: 22, title: t('mech.bazaar.took', { name: nameOf(seat), tile: tileTitle(tile, art) }) }), after ? h('span', {}, after) : null]
+        : h('span', { class: 'muted' }, between)));
   }
   return list;
 }
@@ -162,6 +166,6 @@ registerMechanic({
 
   stats(player, state, ui) {
     if (!player.bazaar_tile || !ui.art) return [];
-    return [h('span', { class: 'stat', title: t('mech.bazaar.bought', { tile: player.bazaar_tile }) }, ui.art.mini(player.bazaar_tile, { size: 18 }))];
+    return [h('span', { class: 'stat', title: t('mech.bazaar.bought', { tile: tileTitle(player.bazaar_tile, ui.art) }) }, ui.art.mini(player.bazaar_tile, { size: 18 }))];
   },
 });

@@ -18,7 +18,7 @@
 //                                        shape(colour, {scale}) (an SVG element drawn instead of
 //                                        the follower), icon(colour, size) (the players panel's
 //                                        icon) and offset [dx, dy] (from the feature's spot)
-//   bannerNote(state)                    an element added to the turn banner, or null
+//   bannerNote(state, {art})             an element added to the turn banner, or null
 //   stats(player, state, ui)             elements for a player's row in the players panel
 //   panel(state, ui)                     {id, element} side cards (the bazaar); null for none
 //   resultCategories                     [[key, label]] columns of the results table

@@ -49,7 +49,10 @@ async function offerShown(page) {
     tile: el.querySelector('[data-tile]')?.dataset.tile,
     action: el.dataset.action || null,
     disabled: el.disabled === true,
-    label: el.querySelector('.offer-label')?.textContent,
+    label: el.querySelector('.offer-label')?.textContent ?? null,
+    picture: Boolean(el.querySelector('svg.mini-tile')),
+    title: el.querySelector('svg.mini-tile title')?.textContent ?? null,
+    text: el.innerText.trim(),
   })));
 }
 
@@ -63,6 +66,13 @@ test('every copy of a revealed tile can be chosen', async () => {
   let shown = await offerShown(page);
   assert.deepEqual(shown.map((o) => [o.tile, o.action, o.disabled]), [['E', 'choose E', false], ['E', 'choose E', false], ['U', 'choose U', false]],
     'both copies of E are buttons that choose E');
+  // Each tile is its picture, with words as its title, and no tile letter as text.
+  for (const o of shown) {
+    assert.ok(o.picture, `${o.tile} is a picture`);
+    assert.match(o.title, /cit|road|field/, `${o.tile}'s title says what is on it: ${o.title}`);
+    assert.doesNotMatch(`${o.title} ${o.text}`, /\b[EU]\b/, `no tile letter shows for ${o.tile}`);
+  }
+  assert.doesNotMatch(await page.innerText('[data-testid="bazaar-panel"]'), /\b(E|U|BCB-A)\b/, 'the panel shows no tile letter');
   await screenshot(page, 'g-bazaar-two-alike');
 
   // Bob chooses the second copy; nobody outbids his opening bid.
@@ -83,8 +93,8 @@ test('every copy of a revealed tile can be chosen', async () => {
 
   // The E left is still on offer: a button, not marked as Bob's.
   shown = await offerShown(page);
-  assert.deepEqual(shown.map((o) => [o.tile, o.action, o.disabled, o.label]), [['E', 'choose E', false, 'E'], ['U', 'choose U', false, 'U']],
-    'the E nobody has yet can be chosen');
+  assert.deepEqual(shown.map((o) => [o.tile, o.action, o.disabled, o.label, o.text]), [['E', 'choose E', false, null, ''], ['U', 'choose U', false, null, '']],
+    'the E nobody has yet can be chosen (pictures, no letters)');
   await screenshot(page, 'g-bazaar-one-left');
   await decide(page, 'choose E');
   st = await next(game, page, st, 'the other E chosen');
@@ -120,9 +130,10 @@ test('without auctions the bazaar shows who chooses and who took which tile, and
   assert.equal(st.bazaar.auction_tile, 'E', 'the state names the tile just taken');
   assert.equal(st.pending.phase, 'place');
   await noBids('Bob plays the tile he took');
-  assert.deepEqual(await picksShown(page), [[0, 'Ann no tile yet'], [1, 'Bob took E']]);
-  const left = await page.$$eval('[data-testid="bazaar-offer"] .offer-label', (els) => els.map((el) => el.textContent));
-  assert.deepEqual(left, ['E'], 'the E left is shown as itself, not as on auction');
+  assert.deepEqual(await picksShown(page), [[0, 'Ann no tile yet'], [1, 'Bob took']], 'Bob\'s tile is a picture, not its letter');
+  assert.equal(await page.locator('[data-testid="bazaar-pick"][data-seat="1"] svg.mini-tile[data-tile="E"]').count(), 1, 'the picture of Bob\'s E');
+  const left = await offerShown(page);
+  assert.deepEqual(left.map((o) => [o.tile, o.label, o.picture]), [['E', null, true]], 'the E left is shown as its picture, not as on auction');
   await screenshot(page, 'g-no-auction-taken');
 
   // Bob plays his E; the last E is Ann's.
@@ -135,7 +146,7 @@ test('without auctions the bazaar shows who chooses and who took which tile, and
   assert.deepEqual(st.bazaar.taken, ['E', 'E']);
   assert.equal(st.pending.seat, 0);
   await noBids('Ann plays the last tile');
-  assert.deepEqual(await picksShown(page), [[0, 'Ann took E'], [1, 'Bob took E']]);
+  assert.deepEqual(await picksShown(page), [[0, 'Ann took'], [1, 'Bob took']]);
   await screenshot(page, 'g-no-auction-round');
   assert.deepEqual(page.problems, [], 'no errors in the page');
 });

@@ -1,8 +1,12 @@
 // The app in the players' languages (web/i18n.js, web/locales/*.js):
 //  - every language has every key of English, with the same placeholders and every plural form
 //    its language needs;
-//  - the game log's English, rendered from the server's `say`, is word for word the server's own
-//    text, and every language renders every entry of a game with all five expansions;
+//  - the game log, rendered from the server's `say`, tells every entry of a game with all five
+//    expansions in every language, naming no tile id and no square (a tile is its picture, a
+//    square a link to the board); the English of an entry with neither is word for word the
+//    server's own text;
+//  - that game's log in the page: tile pictures, no ids, no "x,y", and pointing at an entry
+//    outlines its tile on the board; its bot seats in Czech show the level's Czech name;
 //  - every name in the server's catalogue (expansions, options and their values, levels, figures)
 //    has its words in every language;
 //  - a game played through in Czech and in Italian, in the browser, with screenshots: the page
@@ -14,7 +18,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import en from '../../../web/locales/en.js';
 import { LANGUAGES, setLanguage } from '../../../web/i18n.js';
-import { sayText } from '../../../web/narration.js';
+import { sayText, sayParts } from '../../../web/narration.js';
 import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
 import { createGame, waitForVersion, clickVisible, tokenOf, decide } from '../lib/ui.js';
 
@@ -41,30 +45,122 @@ test('every language has every key, its placeholders and its plural forms', () =
   }
 });
 
-test('the log\'s English is the server\'s, and every language tells every entry', async () => {
+// A game with all five expansions, played to its end by greedy bots (one for the tests below).
+let fullGame = null;
+async function allExpansionsGame() {
+  if (fullGame) return fullGame;
   const { client } = suite;
   const created = await client.create({
     seed: 7, pace: 0, expansions: ['bcb', 'ic', 'tb', 'pd', 'am'],
     players: ['Ann', 'Bob', 'Cid'].map((name) => ({ name, seat: 'bot', bot: 'greedy' })),
   });
   const st = await client.waitForState(created.game, (s) => s.status === 'over', 120000);
+  fullGame = { game: created.game, st };
+  return fullGame;
+}
+
+// The catalogue's tile ids as whole words ("BCB-A", "PD-N", "E"; a letter alone as a capital);
+// `which` picks some.
+async function tileIdPattern(which = () => true) {
+  const catalogue = await suite.client.request({ type: 'catalogue' });
+  const ids = catalogue.tiles.map((tile) => tile.id).filter(which).sort((a, b) => b.length - a.length);
+  assert.ok(ids.length > 20, 'the catalogue lists the tiles');
+  const escape = (id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}-])(${ids.map(escape).join('|')})(?![\\p{L}\\p{N}-])`, 'u');
+}
+
+const SQUARE = /-?\d+,-?\d+/;
+
+test('every language tells every entry of the log, naming no tile id and no square', async () => {
+  const { st } = await allExpansionsGame();
+  // (In every language the expansions' ids; a base tile's letter is a word in some ("O" in Czech,
+  // "A" in Italian): an entry's own tile, then.)
+  const ids = await tileIdPattern((id) => id.includes('-'));
   const keysSeen = new Set();
+  let tiles = 0;
   try {
     for (const entry of st.log) {
       assert.ok(entry.say && typeof entry.say.key === 'string', `entry ${entry.n} says something: ${entry.text}`);
       keysSeen.add(entry.say.key);
+      const args = entry.say.args || {};
       setLanguage('en', false);
-      assert.equal(sayText(entry.say), entry.text, `English of ${JSON.stringify(entry.say)}`);
+      // (The server's English names tiles and squares for clients that show text only; the page's
+      // says the same without them.)
+      if (!('tile' in args) && !('at' in args) && !('corner' in args)) assert.equal(sayText(entry.say), entry.text, `English of ${JSON.stringify(entry.say)}`);
       for (const { code } of LANGUAGES) {
         setLanguage(code, false);
-        const text = sayText(entry.say);
+        const text = sayText(entry.say, () => '');
         assert.doesNotMatch(text, /\{\w+\}|log\./, `${code}: ${JSON.stringify(entry.say)} → ${text}`);
+        assert.doesNotMatch(text, ids, `${code}: no tile id in ${text}`);
+        if (typeof args.tile === 'string') assert.doesNotMatch(` ${text} `, new RegExp(`[\\s(]${args.tile}[\\s),.:;]`), `${code}: not ${args.tile} in ${text}`);
+        assert.doesNotMatch(text, SQUARE, `${code}: no square in ${text}`);
+        const pictures = sayParts(entry.say).filter((part) => typeof part === 'object').map((part) => part.tile);
+        if (typeof args.tile === 'string') assert.deepEqual(pictures, [args.tile], `${code}: ${entry.say.key} shows its tile as a picture`);
+        tiles += pictures.length;
       }
     }
   } finally {
     setLanguage('en', false);
   }
   assert.ok(keysSeen.size >= 20, `a game with every expansion tells many kinds of things (${keysSeen.size})`);
+  assert.ok(tiles > 0, 'tiles are named');
+});
+
+test('the log in the page shows tile pictures, no ids or squares, and points at the tiles', async () => {
+  const { game, st } = await allExpansionsGame();
+  const ids = await tileIdPattern();
+  const page = await newPage(suite.browser, 'log-pictures', { locale: 'en-GB' });
+  await page.goto(`${serverUrl()}/#watch=${game}`);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log-entry"]').length === n, st.log.length);
+  const text = await page.innerText('[data-testid="game-log"]');
+  const id = ids.exec(text);
+  assert.equal(id, null, `the log shows no tile id (${id?.[0]} in "${text.slice(Math.max(0, (id?.index ?? 0) - 60), (id?.index ?? 0) + 60)}")`);
+  assert.doesNotMatch(text, SQUARE, 'the log shows no "x,y"');
+  const pictures = await page.locator('[data-testid="game-log"] [data-testid="log-tile"]').count();
+  assert.ok(pictures >= st.log.filter((e) => typeof e.say?.args?.tile === 'string').length, `the tiles named are pictures (${pictures})`);
+  const title = await page.textContent('[data-testid="game-log"] [data-testid="log-tile"] title');
+  assert.match(title, /cit|road|field|cloister/, `a picture's title says what is on the tile: ${title}`);
+  assert.doesNotMatch(title, ids);
+  // Pointing at an entry about a tile outlines that tile on the board, and only while pointed at
+  // (the results, shown at the end, closed first).
+  await page.click('[data-testid="close-results"]');
+  const entry = page.locator('[data-testid="log-entry"][data-x]:has([data-testid="log-tile"])').last();
+  await entry.scrollIntoViewIfNeeded();
+  await entry.hover();
+  const [x, y] = [await entry.getAttribute('data-x'), await entry.getAttribute('data-y')];
+  await page.waitForSelector(`[data-testid="highlighted-tile"][data-x="${x}"][data-y="${y}"]`, { state: 'attached' });
+  assert.equal(await page.locator(`[data-testid="board-tile"][data-x="${x}"][data-y="${y}"]`).count(), 1, 'a tile is there');
+  await screenshot(page, 'log-with-tile-pictures');
+  await page.hover('[data-testid="player-0"]');
+  await page.waitForSelector('[data-testid="highlighted-tile"]', { state: 'detached' });
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+  await page.context().close();
+});
+
+test('bot seats show the level\'s name in the language, not the bot\'s', async () => {
+  const { game } = await allExpansionsGame();
+  const cs = LANGUAGES.find((l) => l.code === 'cs').words;
+  const page = await newPage(suite.browser, 'bots-cs', { locale: 'cs-CZ' });
+  await page.goto(`${serverUrl()}/#watch=${game}`);
+  await page.waitForSelector('[data-testid="player-0"] [data-testid="player-bot"]');
+  const badges = await page.$$eval('[data-testid="player-bot"]', (els) => els.map((el) => el.textContent));
+  assert.equal(badges.length, 3);
+  // The seats' bot is "greedy": the intermediate level's own bot.
+  for (const badge of badges) {
+    assert.ok(badge.includes(cs['level.intermediate.title']), `the badge names the level in Czech: ${badge}`);
+    assert.doesNotMatch(badge, /greedy/i);
+  }
+  await screenshot(page, 'bot-level-names-cs');
+  // The lobby's list of games and its seat kinds say the same.
+  await page.goto(`${serverUrl()}/`);
+  await page.waitForSelector(`[data-testid="game-item"][data-game="${game}"] [data-testid="game-player-bot"]`);
+  const listed = await page.$$eval(`[data-testid="game-item"][data-game="${game}"] [data-testid="game-player-bot"]`, (els) => els.map((el) => el.textContent));
+  for (const bot of listed) assert.ok(bot.includes(cs['level.intermediate.title']), `the game list names the level in Czech: ${bot}`);
+  const kinds = await page.$$eval('[data-testid="seat-kind-1"] option', (els) => els.map((el) => el.textContent));
+  for (const name of ['bot.random', 'bot.greedy']) assert.ok(kinds.some((k) => k.includes(cs[name])), `the seat kinds name ${name} in Czech: ${kinds}`);
+  assert.ok(!kinds.some((k) => /random|greedy/.test(k)), `no bot's English name: ${kinds}`);
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+  await page.context().close();
 });
 
 test('every name in the catalogue has its words in every language', async () => {

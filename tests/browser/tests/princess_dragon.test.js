@@ -202,6 +202,15 @@ test('with take back on, a volcano that brings a set-aside dragon tile back is p
   const start = client.state(game);
   assert.equal(start.tile, 'PD-X');
   assert.deepEqual(start.set_aside, ['PD-G'], 'the dragon tile is set aside');
+  // The banner shows the set-aside tile's picture, with words as its title, not its id.
+  const banner = tid('set-aside-banner');
+  await page.waitForSelector(`${banner} [data-testid="set-aside-tile"][data-tile="PD-G"]`);
+  const bannerText = await page.innerText(banner);
+  assert.doesNotMatch(bannerText, /PD-G|\bPD\b/, `the banner names no tile id: ${bannerText}`);
+  const pictureTitle = await page.textContent(`${banner} [data-testid="set-aside-tile"] title`);
+  assert.match(pictureTitle, /dragon/, `the picture's title says what is on it: ${pictureTitle}`);
+  assert.doesNotMatch(pictureTitle, /PD-G/);
+  await screenshot(page, 'set-aside-banner-picture');
   const square = page.locator('[data-testid="board-position"]').first();
   await clickVisible(page, `[data-testid="board-position"][data-x="${await square.getAttribute('data-x')}"][data-y="${await square.getAttribute('data-y')}"]`);
   await page.click(tid('board-confirm'));

@@ -126,7 +126,8 @@ for (const [name, device] of Object.entries(DEVICES)) {
         // Each remaining tile says what is on it.
         await page.click('[data-testid="remaining-toggle"] summary');
         const tooltip = await page.getAttribute('[data-testid="remaining-item"]', 'title');
-        assert.match(tooltip, /^[A-Z]+: .*(road|cit|field|cloister).* — \d+ left$/, `a remaining tile's tooltip: ${tooltip}`);
+        // (its game and what is on it, in words: no tile id)
+        assert.match(tooltip, /^Carcassonne: .*(road|cit|field|cloister).* — \d+ left$/, `a remaining tile's tooltip: ${tooltip}`);
       }
       // Ann's turn, put together: the placement is previewed (nothing sent), can be taken back
       // and made again; the figure is chosen, taken back and chosen again; "End turn" sends both.
