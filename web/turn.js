@@ -6,12 +6,13 @@
 // rotation being previewed, the figure the spots deploy. It hands the board its decorations and
 // draws the "your move" card; the mechanics in play add theirs (mechanics/registry.js).
 
-import { h, clear } from './dom.js';
+import { h, s, clear } from './dom.js';
 import { groupLegal, placementsBySquare, decisionWords } from './notation.js';
 import { seatColour } from './tiles.js';
-import { mechanicsOf, handledVerbs } from './mechanics/registry.js';
+import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
+import { figureShape } from './board.js';
 import { setTakeBack } from './storage.js';
-import { t, has } from './i18n.js';
+import { t, num, has } from './i18n.js';
 import { figureName, featureName } from './names.js';
 
 // The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
@@ -149,6 +150,29 @@ export class TurnController {
   chooseFigure(figure) {
     this.figure = figure;
     this.onChange?.();
+  }
+
+  // The spots where a kind of figure may go: {action, x, y, loc, feature, words}, `words` the
+  // feature as a player says it ("field", or "field 2" when one tile has several fields on offer).
+  figureSpots(figure) {
+    const st = this.state;
+    const spots = [];
+    for (const m of (figure && this.groups[figure]) || []) {
+      const x = m.x ?? st.last_placed?.x;
+      const y = m.y ?? st.last_placed?.y;
+      if (x === undefined || y === undefined) continue;
+      spots.push({ ...m, x, y, feature: m.feature || this.featureAt(x, y, m.loc) });
+    }
+    const count = new Map();
+    const key = (m) => `${m.x},${m.y},${m.feature}`;
+    for (const m of spots) count.set(key(m), (count.get(key(m)) || 0) + 1);
+    const seen = new Map();
+    for (const m of spots) {
+      const n = (seen.get(key(m)) || 0) + 1;
+      seen.set(key(m), n);
+      m.words = count.get(key(m)) > 1 ? t('turn.featureNth', { feature: featureLabel(m.feature), n }) : featureLabel(m.feature);
+    }
+    return spots;
   }
 
   // The feature at a location of a placed tile (when the action does not say it).
@@ -304,17 +328,16 @@ export class TurnController {
         };
       }
     }
-    // The spots of the figure step: one per location, deploying the chosen kind of figure.
+    // The spots of the figure step: one per location, deploying the chosen kind of figure. (Their
+    // names say the feature in words, numbered when the tile has several of a kind: never a
+    // compass code.)
     const markers = [];
     const figure = this.figureChoice();
-    for (const m of (figure && this.groups[figure]) || []) {
-      const feature = m.feature || this.featureAt(m.x ?? st.last_placed?.x, m.y ?? st.last_placed?.y, m.loc);
-      const x = m.x ?? st.last_placed?.x;
-      const y = m.y ?? st.last_placed?.y;
-      if (x === undefined || y === undefined) continue;
+    const spots = this.figureSpots(figure);
+    for (const m of spots) {
       markers.push({
-        kind: 'meeple', figure, x, y, loc: m.loc, feature, action: m.action, colour, chosen: this.draft?.final === m.action,
-        label: t('turn.putFigure', { figure: figureLabel(figure), feature: featureLabel(feature), loc: m.loc }), onClick: () => this.act(m.action),
+        kind: 'meeple', figure, x: m.x, y: m.y, loc: m.loc, feature: m.feature, action: m.action, colour, chosen: this.draft?.final === m.action,
+        label: t('turn.putFigure', { figure: figureLabel(figure), feature: m.words }), onClick: () => this.act(m.action),
       });
     }
     deco.markers = markers;
@@ -424,41 +447,29 @@ export class TurnController {
     const ui = { button, art: this.art };
     for (const m of mechanicsOf(st)) m.card?.(this, body, ui);
 
-    // The figure step: a button per legal deployment (the spots on the board deploy the chosen
-    // kind of figure), and skip.
+    // The figure step: a wrapping row of the kinds of figure on offer (each a picture with its
+    // count in supply); the spots of the chosen kind on the tile are the control (board.js draws
+    // them; they take the keyboard's focus too); and skip.
     const kinds = this.figureKinds();
-    if (kinds.length > 1) {
-      // Several kinds of figure may go somewhere: the player picks which one the spots deploy.
+    if (kinds.length) {
       const choice = this.figureChoice();
-      const row = h('div', { class: 'row figure-choice', role: 'radiogroup', 'aria-label': t('turn.figureChoiceAria'), 'data-testid': 'figure-choice' },
+      const supply = st.players?.[seat]?.figures || {};
+      const row = h('div', { class: 'row wrap figure-choice', role: 'radiogroup', 'aria-label': t('turn.figureChoiceAria'), 'data-testid': 'figure-choice' },
         h('span', { class: 'muted' }, t('turn.deploy')));
       for (const figure of kinds) {
+        const count = supply[figure];
+        const name = capital(figureLabel(figure));
+        const label = typeof count === 'number' ? t('turn.figureKind', { figure: name, count }) : name;
         row.append(h('button', {
-          type: 'button', class: `small${choice === figure ? ' primary' : ''}`, role: 'radio', 'aria-checked': choice === figure ? 'true' : 'false',
-          'data-testid': `figure-choice-${figure}`, 'data-figure': figure, disabled,
+          type: 'button', class: 'figure-kind', role: 'radio', 'aria-checked': choice === figure ? 'true' : 'false',
+          'data-testid': `figure-choice-${figure}`, 'data-figure': figure, disabled, 'aria-label': label, title: label,
           onClick: () => this.chooseFigure(figure),
-        }, capital(figureLabel(figure))));
+        }, figureIcon(figure, seatColour(seat)), typeof count === 'number' ? h('span', { class: 'figure-count', 'aria-hidden': 'true' }, `×${num(count)}`) : null));
       }
       body.append(row);
+      body.append(h('div', { class: 'hint', 'data-testid': 'figure-hint' }, t('turn.clickSpot', { figure: figureLabel(choice) })));
     }
-    if (kinds.length || g.skip) {
-      const figure = this.figureChoice();
-      if (kinds.length) body.append(h('div', { class: 'hint' }, t('turn.clickSpot', { figure: figureLabel(figure) })));
-      const spots = h('div', { class: 'row wrap' });
-      for (const kind of kinds) {
-        for (const m of g[kind]) {
-          // Deployments through a magic portal onto other tiles: spots on the board only.
-          if (m.portal) continue;
-          const feature = m.feature || this.featureAt(m.x ?? st.last_placed?.x, m.y ?? st.last_placed?.y, m.loc);
-          const label = kind === 'meeple'
-            ? t('turn.spot', { feature: capital(featureLabel(feature)), loc: m.loc })
-            : t('turn.figureSpot', { figure: capital(figureLabel(kind)), feature: capital(featureLabel(feature)), loc: m.loc });
-          spots.append(button(label, m.action, kind === 'meeple' ? 'meeple-button' : `${kind}-button`, 'small'));
-        }
-      }
-      if (spots.childElementCount) body.append(spots);
-    }
-    if (g.skip) body.append(h('div', { class: 'row' }, button(t('turn.skip'), 'skip', 'skip'), this.draft ? null : h('span', { class: 'kbd-hint' }, 'S')));
+    if (g.skip) body.append(h('div', { class: 'row' }, button(t('turn.skip'), 'skip', 'skip'), this.draft ? null : h('kbd', { class: 'kbd-hint' }, 'S')));
     if (this.draft) {
       // The turn is not sent yet: the player may change it until "End turn".
       const final = this.finalAction();
@@ -481,14 +492,13 @@ export class TurnController {
   }
 }
 
-// The figure action that ends a draft, in words ("a follower on the road (E)").
+// The figure action that ends a draft, in words ("a follower on the road").
 function describeFinal(action, turn) {
   const verb = action.split(' ')[0];
   const option = turn.groups[verb]?.find((o) => o.action === action);
   if (!option || !option.loc) return action;
-  const st = turn.state;
-  const feature = option.feature || turn.featureAt(option.x ?? st.last_placed?.x, option.y ?? st.last_placed?.y, option.loc);
-  return t('turn.finalFigure', { figure: figureLabel(verb), feature: featureLabel(feature), loc: option.loc });
+  const spot = turn.figureSpots(verb).find((m) => m.action === action);
+  return t('turn.finalFigure', { figure: figureLabel(verb), feature: spot ? spot.words : featureLabel(option.feature) });
 }
 
 // A kind of figure as a word: the figure's name, or "follower" for a kind not known (as
@@ -500,6 +510,14 @@ function figureLabel(figure) {
 // A kind of feature as a word: the feature's name, or "feature" for a kind not known (or none).
 function featureLabel(kind) {
   return featureName(kind && has(`feature.${kind}`) ? kind : 'feature');
+}
+
+// A kind of figure's picture for the card: its module's icon (mayor, wagon, barn, builder, pig),
+// else the board's shape of the figure at the kind's scale (the large follower drawn larger).
+function figureIcon(figure, colour) {
+  const style = figureStyle(figure);
+  if (style.icon) return style.icon(colour, 28);
+  return s('svg', { viewBox: '-16 -16 32 32', width: 28, height: 28, class: 'icon', 'aria-hidden': 'true' }, figureShape(style, colour, { scale: style.scale }));
 }
 
 function capital(word) {

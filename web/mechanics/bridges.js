@@ -1,5 +1,5 @@
 // Bridges (Bridges, Castles and Bazaars): the bridges on the board, the bridges a player may
-// build (faint on the board, buttons in the card), the discard of a tile that fits only with a
+// build (faint on the board, clicked there), the discard of a tile that fits only with a
 // bridge, the supply of bridges, and the words for a placement that awaits its bridge.
 
 import { s, h } from '../dom.js';
@@ -82,12 +82,8 @@ registerMechanic({
     if (st.bridge_required && g.bridge) {
       body.append(h('div', { class: 'note warn', 'data-testid': 'bridge-required' }, t('mech.bridges.required')));
     }
-    if (g.bridge) {
-      if (!st.bridge_required) body.append(h('div', { class: 'hint' }, t('mech.bridges.mayBuild')));
-      const row = h('div', { class: 'row wrap' });
-      for (const b of g.bridge) row.append(ui.button(t('mech.bridges.button', { at: `${b.x},${b.y}`, axis: b.axis }), b.action, 'bridge-button', 'small bridge-button'));
-      body.append(row);
-    }
+    // The bridges that may be built are on the board (drawn faintly, clickable): the card says so.
+    if (g.bridge && !st.bridge_required) body.append(h('div', { class: 'hint' }, t('mech.bridges.mayBuild')));
   },
 
   stats(player) {
