@@ -1,8 +1,13 @@
 // The board: an SVG map of the placed tiles with pan (drag), zoom (wheel, buttons) and fit.
 //
 // World coordinates: tile x,y covers [100x, 100x+100] × [100y, 100y+100], x east, y south. Tiles
-// never move once drawn; only the view transform changes, and only when the user pans or zooms
-// or, until the user does, to keep the whole board in view. On top of the tiles the board draws
+// never move once drawn; only the view transform changes. Until the user pans or zooms, the view
+// follows the game: the whole board while it fits with tiles of at least MIN_TILE_PX on screen
+// (48 px on a phone, 60 px with a mouse), else tiles of that size and the view panned, as little
+// as it takes, so that the last placed tile and the current decision's targets nearest to it are
+// in view. A view moved by hand stays until a new turn of this page's seats starts (any new turn
+// for a spectator). The ⤢ button (F) shows the whole board however small, and again follows.
+// Figures grow as the board is zoomed out (--figure-scale) so they stay readable. On top of the tiles the board draws
 // what the state says (the layers of the mechanics in play: fiefs, bridges, castles, ...; the
 // figures) and the decorations the turn controller hands it (legal positions, the preview,
 // figure spots, the mechanics' options such as bridges and claims).
@@ -18,6 +23,14 @@ const TILE = 100;
 const MIN_SCALE = 0.12;
 const MAX_SCALE = 3;
 const FIT_MAX_SCALE = 1.5;
+// The smallest tile the view shrinks to by itself, in CSS px (a touch or narrow screen, a mouse):
+// the squares to place on (90 of the tile's 100 units) stay over 40 px on a phone.
+const MIN_TILE_PX = { touch: 48, mouse: 60 };
+// The space the view leaves for the turn banner above, the zoom buttons on the right and the
+// replay bar below.
+const INSET = { top: 56, right: 58, left: 16 };
+
+const narrowScreen = () => Boolean(window.matchMedia?.('(pointer: coarse), (max-width: 700px)').matches);
 
 export function meepleShape(colour, { lying = false, scale = 1, className = 'meeple' } = {}) {
   const transform = `${lying ? 'rotate(90) ' : ''}scale(${scale})`;
@@ -51,7 +64,12 @@ export class Board {
     this.boardTiles = new Map(); // "x,y" -> the state's board entry
     this.focused = null; // the tile zoomed onto while its spots are offered (phones)
     this.view = { tx: 0, ty: 0, scale: 0.8 };
-    this.userMoved = false;
+    this.userMoved = false; // the view was moved by hand (or ⤢): it stays until a new turn
+    this.overview = false; // the view is ⤢'s whole board
+    this.turnKey = null; // the game and turn whose start last let the view follow again
+    this.focusKey = null; // the last placed tile and the targets the view last followed
+    this.targets = []; // squares of the current decision's targets [{x, y}]
+    this.lastPlaced = null;
     this.tileEls = new Map(); // "x,y" -> {el, sig}
     this.drag = null;
     this.suppressClickUntil = 0;
@@ -72,7 +90,7 @@ export class Board {
     container.append(this.coords);
     this.installInput();
     this.resizeObserver = new ResizeObserver(() => {
-      if (!this.userMoved) this.fit({ animate: false });
+      if (!this.userMoved && !this.focused) this.follow({ animate: false });
     });
     this.resizeObserver.observe(container);
   }
@@ -92,9 +110,11 @@ export class Board {
     this.svg.style.setProperty('--zoom', String(scale));
     // Clickable markers (21 board units across) keep a usable size on screen when the board is
     // zoomed far out: 20 px with a mouse, 40 px on a touch or narrow screen.
-    const coarse = window.matchMedia?.('(pointer: coarse), (max-width: 700px)').matches;
+    const coarse = narrowScreen();
     const minimum = coarse ? 40 : 20;
     this.svg.style.setProperty('--marker-scale', String(Math.min(coarse ? 4.4 : 2.2, Math.max(1, minimum / (21 * scale)))));
+    // Figures (about 24 units tall) stay at least 14 px on screen, up to half as large again.
+    this.svg.style.setProperty('--figure-scale', String(Math.min(1.5, Math.max(1, 14 / (24 * scale)))));
   }
 
   size() {
@@ -114,31 +134,116 @@ export class Board {
     const [wx, wy] = this.toWorld(cx, cy);
     const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.view.scale * factor));
     this.view = { scale, tx: cx - left - wx * scale, ty: cy - top - wy * scale };
-    this.userMoved = true;
+    this.handMoved();
     this.applyView(false);
   }
 
-  // Shows the whole board (tiles and the current decorations). `auto` keeps fitting afterwards.
+  // The user moved the view: it stays until a new turn starts.
+  handMoved() {
+    this.userMoved = true;
+    this.overview = false;
+  }
+
+  // The area the view fills (inside the insets), in px from the board's top left.
+  area() {
+    const { width, height } = this.size();
+    const bottom = this.bottomInset || 16;
+    return {
+      width, height, left: INSET.left, top: INSET.top,
+      w: Math.max(50, width - INSET.left - INSET.right), h: Math.max(50, height - INSET.top - bottom),
+    };
+  }
+
+  minAutoScale() {
+    return (narrowScreen() ? MIN_TILE_PX.touch : MIN_TILE_PX.mouse) / TILE;
+  }
+
+  // Shows the whole board (tiles and the current decorations), however small its tiles get.
   fit({ animate = true, bounds = this.lastBounds } = {}) {
     if (!bounds) return;
-    const { width, height } = this.size();
-    if (width < 10 || height < 10) return;
-    // Leave room for the turn banner above, the zoom buttons on the right and the replay bar.
-    const inset = { top: 56, right: 58, bottom: this.bottomInset || 16, left: 16 };
-    const aw = Math.max(50, width - inset.left - inset.right);
-    const ah = Math.max(50, height - inset.top - inset.bottom);
+    const a = this.area();
+    if (a.width < 10 || a.height < 10) return;
     const margin = 0.1 * TILE;
     const bw = (bounds.maxX - bounds.minX + 1) * TILE + 2 * margin;
     const bh = (bounds.maxY - bounds.minY + 1) * TILE + 2 * margin;
-    const scale = Math.max(MIN_SCALE, Math.min(FIT_MAX_SCALE, aw / bw, ah / bh));
+    const scale = Math.max(MIN_SCALE, Math.min(FIT_MAX_SCALE, a.w / bw, a.h / bh));
     const cx = ((bounds.minX + bounds.maxX + 1) / 2) * TILE;
     const cy = ((bounds.minY + bounds.maxY + 1) / 2) * TILE;
-    this.view = { scale, tx: inset.left + aw / 2 - cx * scale, ty: inset.top + ah / 2 - cy * scale };
+    this.view = { scale, tx: a.left + a.w / 2 - cx * scale, ty: a.top + a.h / 2 - cy * scale };
     this.applyView(animate);
   }
 
+  // The view that follows the game (see the top of this file): the whole board while its tiles
+  // are at least the minimum size; else that size, each axis on which the board fits centred,
+  // and on the others panned as little as it takes to bring the focus (the last placed tile
+  // and the targets nearest to it, as many as fit) into view, never past the board's edge.
+  follow({ animate = true } = {}) {
+    const bounds = this.lastBounds;
+    if (!bounds) return;
+    const a = this.area();
+    if (a.width < 10 || a.height < 10) return;
+    const margin = 0.1 * TILE;
+    const extent = {
+      x: [bounds.minX * TILE - margin, (bounds.maxX + 1) * TILE + margin],
+      y: [bounds.minY * TILE - margin, (bounds.maxY + 1) * TILE + margin],
+    };
+    const fitScale = Math.min(FIT_MAX_SCALE, a.w / (extent.x[1] - extent.x[0]), a.h / (extent.y[1] - extent.y[0]));
+    const minimum = this.minAutoScale();
+    if (fitScale >= minimum) {
+      this.fit({ animate, bounds });
+      return;
+    }
+    const scale = minimum;
+    const span = { x: a.w / scale, y: a.h / scale }; // world units in view
+    // The focus: the last placed tile, then the targets nearest to it while the box fits.
+    const targets = this.targets || [];
+    const anchor = this.lastPlaced || targets[0] || { x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2 };
+    const pad = 0.4 * TILE; // room around the focus, so the last tile is not at the very edge
+    let box = null;
+    const grow = (c) => {
+      const b = box
+        ? { x0: Math.min(box.x0, c.x * TILE - pad), x1: Math.max(box.x1, (c.x + 1) * TILE + pad), y0: Math.min(box.y0, c.y * TILE - pad), y1: Math.max(box.y1, (c.y + 1) * TILE + pad) }
+        : { x0: c.x * TILE - pad, x1: (c.x + 1) * TILE + pad, y0: c.y * TILE - pad, y1: (c.y + 1) * TILE + pad };
+      return b;
+    };
+    box = grow(anchor);
+    const near = [...targets].sort((p, q) => Math.hypot(p.x - anchor.x, p.y - anchor.y) - Math.hypot(q.x - anchor.x, q.y - anchor.y));
+    for (const c of near) {
+      const b = grow(c);
+      if (b.x1 - b.x0 <= span.x && b.y1 - b.y0 <= span.y) box = b;
+    }
+    // The world point at the top left of the area now, at the new scale about the area's centre.
+    const old = this.view;
+    const centre = { x: (a.left + a.w / 2 - old.tx) / old.scale, y: (a.top + a.h / 2 - old.ty) / old.scale };
+    const start = { x: centre.x - span.x / 2, y: centre.y - span.y / 2 };
+    const place = (axis, lo, hi) => {
+      const [e0, e1] = extent[axis];
+      if (e1 - e0 <= span[axis]) return (e0 + e1) / 2 - span[axis] / 2; // the board fits: centred
+      let v = start[axis];
+      if (hi - lo <= span[axis]) {
+        if (lo < v) v = lo;
+        if (hi > v + span[axis]) v = hi - span[axis];
+      } else {
+        v = (lo + hi) / 2 - span[axis] / 2;
+      }
+      return Math.min(Math.max(v, e0), e1 - span[axis]);
+    };
+    const vx = place('x', box.x0, box.x1);
+    const vy = place('y', box.y0, box.y1);
+    this.view = { scale, tx: a.left - vx * scale, ty: a.top - vy * scale };
+    this.applyView(animate);
+  }
+
+  // The ⤢ button (F): the whole board, held like a view moved by hand; again: follow the game.
   resetFit() {
-    this.userMoved = false;
+    if (this.overview) {
+      this.overview = false;
+      this.userMoved = false;
+      this.follow();
+      return;
+    }
+    this.userMoved = true;
+    this.overview = true;
     this.fit();
   }
 
@@ -186,7 +291,7 @@ export class Board {
         svg.classList.add('dragging');
       }
       this.view = { ...this.view, tx: drag.tx + dx, ty: drag.ty + dy };
-      this.userMoved = true;
+      this.handMoved();
       this.applyView(false);
     });
     const end = (event) => {
@@ -386,9 +491,27 @@ export class Board {
     this.renderPreview(deco.preview);
     this.renderOptions(deco, board);
 
-    // Fit the tiles and the ring of squares around them (where the next tile can go), so the
-    // view stays put when the highlighted squares come and go between turns.
-    const cells = board.map((t) => [t.x, t.y]).concat((deco.positions || []).map((p) => [p.x, p.y]));
+    // A new turn of a seat this page plays (of anyone, for a spectator) lets the view follow
+    // again after it was moved by hand.
+    const you = state?.you || [];
+    const turnKey = state ? `${state.game}/${state.turn}` : null;
+    if (turnKey !== this.turnKey && (!you.length || you.includes(state.turn_seat) || this.turnKey === null)) {
+      this.turnKey = turnKey;
+      this.userMoved = false;
+      this.overview = false;
+    }
+    // The current decision's targets: every square with something to click (placements, the
+    // preview, figure spots, the mechanics' options).
+    const targets = new Map();
+    for (const layer of [this.layers.positions, this.layers.preview, this.layers.options]) {
+      for (const el of layer.querySelectorAll('[data-x][data-y]')) targets.set(`${el.dataset.x},${el.dataset.y}`, { x: Number(el.dataset.x), y: Number(el.dataset.y) });
+    }
+    this.targets = [...targets.values()];
+    this.lastPlaced = state?.last_placed ? { x: state.last_placed.x, y: state.last_placed.y } : null;
+
+    // The bounds are the tiles and the ring of squares around them (where the next tile can
+    // go), so the view stays put when the highlighted squares come and go between turns.
+    const cells = board.map((t) => [t.x, t.y]).concat(this.targets.map((p) => [p.x, p.y]));
     if (cells.length) {
       const xs = cells.map((c) => c[0]);
       const ys = cells.map((c) => c[1]);
@@ -398,32 +521,44 @@ export class Board {
       };
       const changed = JSON.stringify(bounds) !== JSON.stringify(this.lastBounds);
       this.lastBounds = bounds;
-      if (!this.userMoved && (changed || !this.fittedOnce)) {
-        this.fit({ animate: Boolean(this.fittedOnce) });
+      const focusKey = JSON.stringify([this.lastPlaced, [...targets.keys()].sort()]);
+      const refocus = focusKey !== this.focusKey;
+      this.focusKey = focusKey;
+      if (!this.userMoved && (changed || refocus || !this.fittedOnce) && !this.focused) {
+        this.follow({ animate: Boolean(this.fittedOnce) });
         this.fittedOnce = true;
       }
     }
+    this.svg.dataset.following = String(!this.userMoved);
     this.focusSpots(deco.markers || []);
   }
 
   // On a phone, several follower spots on one small tile would overlap: the board zooms onto
-  // that tile while they are offered (unless the player has moved the view), and fits again after.
+  // that tile while they are offered (even when the player has moved the view: the tile is the
+  // one just placed), and after follows the game again, or returns to the view moved by hand.
   focusSpots(markers) {
-    const narrow = window.matchMedia?.('(pointer: coarse), (max-width: 700px)').matches;
+    const narrow = narrowScreen();
     const first = markers[0];
     const crowded = narrow && first && markers.filter((m) => m.x === first.x && m.y === first.y).length > 1;
     const key = crowded ? `${first.x},${first.y}` : null;
     if (key === this.focused) return;
+    const wasFocused = this.focused;
     this.focused = key;
-    if (this.userMoved) return;
     if (!key) {
-      this.fit({ animate: true });
+      const before = this.viewBeforeFocus;
+      this.viewBeforeFocus = null;
+      if (!this.userMoved) this.follow({ animate: true });
+      else if (wasFocused && before) {
+        this.view = before;
+        this.applyView(true);
+      }
       return;
     }
     const minimum = 220; // px on screen for the tile: 40 px spots then stand apart
     const { width, height } = this.size();
     const scale = Math.max(this.view.scale, minimum / TILE);
     if (scale === this.view.scale) return;
+    if (!wasFocused) this.viewBeforeFocus = { ...this.view };
     this.view = { scale, tx: width / 2 - (first.x + 0.5) * TILE * scale, ty: height / 2 - (first.y + 0.5) * TILE * scale };
     this.applyView(true);
   }
@@ -509,12 +644,14 @@ export class Board {
       // A figure on a corner (the barn) stands where the four tiles meet.
       const [ax0, ay0] = f.corner ? CORNER_XY[f.corner] || [50, 50] : tile ? this.art.anchor(tile.tile, tile.rotation, f.location, tile.bridge) : [50, 50];
       const [ax, ay] = [ax0 + dx, ay0 + dy];
-      const lying = f.feature === 'field' && !style.shape;
+      const lying = f.feature === 'field' && (!style.shape || style.lies);
       const g = s('g', {
         class: `follower figure-${figure} feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
         'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure, 'data-corner': f.corner || '',
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
-      }, s('title', {}, t('board.figureTitle', { figure: style.label, seat: f.seat + 1, feature: featureName(f.feature) })), figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 0.85 : 0.95) * style.scale }));
+      }, s('title', {}, t('board.figureTitle', { figure: style.label, seat: f.seat + 1, feature: featureName(f.feature) })),
+      // (The figure scale is a CSS transform: on a child of the positioned group.)
+      s('g', { class: 'figure-scale' }, figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 1 : 1.1) * style.scale })));
       this.layers.followers.append(g);
       const key = `${f.seat}/${figure}/${f.x},${f.y}/${f.location}/${f.corner || ''}`;
       current.set(key, [...(current.get(key) || []), g]);
@@ -595,11 +732,11 @@ export class Board {
       const [ax, ay] = CORNER_XY[m.loc] || (t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50]);
       const g = s('g', {
         class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}${m.chosen ? ' chosen' : ''}`, 'data-testid': m.testid || (m.kind === 'claim' ? 'claim-spot' : 'meeple-spot'), 'data-chosen': m.chosen ? 'true' : null,
-        'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '',
+        'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '', 'data-x': m.x, 'data-y': m.y,
         transform: `translate(${m.x * TILE + ax},${m.y * TILE + ay})`, role: 'button', 'aria-label': m.label,
       }, s('title', {}, m.label));
       const style = figureStyle(m.figure || 'meeple');
-      const inner = m.icon ? m.icon() : figureShape(style, m.colour, { lying: m.feature === 'field' && !style.shape, scale: 0.55 * style.scale });
+      const inner = m.icon ? m.icon() : figureShape(style, m.colour, { lying: m.feature === 'field' && (!style.shape || style.lies), scale: 0.55 * style.scale });
       inner.classList?.add('spot-icon');
       g.append(s('g', { class: 'marker-scale' }, s('circle', { r: 10.5, class: 'spot-ring', stroke: m.colour }), s('g', { class: 'spot-inner' }, inner)));
       this.layers.options.append(this.clickable(g, () => m.onClick?.()));
