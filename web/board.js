@@ -471,6 +471,19 @@ export class Board {
     setTimeout(() => ring.remove(), 2000);
   }
 
+  // An outline around the tile at (x, y) while a log entry about it is pointed at (one at a
+  // time); `clearHighlight()` takes it away.
+  highlight(x, y) {
+    this.clearHighlight();
+    this.highlighted = s('rect', { x: x * TILE - 3, y: y * TILE - 3, width: TILE + 6, height: TILE + 6, rx: 6, class: 'highlighted-tile', 'data-testid': 'highlighted-tile', 'data-x': x, 'data-y': y, 'pointer-events': 'none' });
+    this.layers.flash.append(this.highlighted);
+  }
+
+  clearHighlight() {
+    this.highlighted?.remove();
+    this.highlighted = null;
+  }
+
   // --- drawing --------------------------------------------------------------------------------
 
   // `state`: the server's state (board, followers, castles, last_placed); `deco`: decorations.

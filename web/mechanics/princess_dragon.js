@@ -1,7 +1,8 @@
 // Princess & Dragon: the symbols printed on the tiles (volcano, dragon, magic portal, princess;
 // the catalogue's flags), the dragon and the fairy on the board (the state's `dragon` and
 // `fairy`), the dragon's journey under way (`dragon_journey`: the path so far, the squares it may
-// enter as clickable options), the fairy's options (tiles, or spots beside a follower), the
+// enter as clickable options), the fairy's options (tiles, or spots beside a follower: on the
+// board only, the card says what they are), the
 // knights a princess may send home, the note for a magic portal's deployments (drawn as ordinary
 // figure spots on any tile), the dragon tiles set aside, and the fairy column of the results.
 // Which squares, spots and knights are legal is the server's.
@@ -10,6 +11,7 @@ import { s, h } from '../dom.js';
 import { rotatePoint, seatColour } from '../tiles.js';
 import { registerMechanic } from './registry.js';
 import { t } from '../i18n.js';
+import { tileTitle } from '../names.js';
 
 const TILE = 100;
 
@@ -45,13 +47,18 @@ function princessSymbol() {
   ];
 }
 
-// The dragon on the board: a red winged silhouette.
+// The dragon on the board: a winged silhouette in magenta, a colour no seat has (tiles.js
+// SEAT_COLOURS: red, blue, yellow, black, purple, green), with a white halo like the figures'.
+export const DRAGON_COLOUR = '#e8179b';
 function dragonFigure() {
+  const wings = 'M-4,-2 L-18,-14 L-14,-2 L-20,2 L-6,4 Z M4,-2 L18,-14 L14,-2 L20,2 L6,4 Z';
+  const body = 'M0,-14 C5,-14 7,-8 5,-2 C8,4 6,10 0,12 C-6,10 -8,4 -5,-2 C-7,-8 -5,-14 0,-14 Z';
   return s('g', { class: 'dragon-shape' },
     s('ellipse', { cx: 0, cy: 13, rx: 16, ry: 4, fill: 'rgba(0,0,0,0.3)' }),
-    s('path', { d: 'M-4,-2 L-18,-14 L-14,-2 L-20,2 L-6,4 Z M4,-2 L18,-14 L14,-2 L20,2 L6,4 Z', fill: '#c0392b', stroke: '#4a0f08', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }),
-    s('path', { d: 'M0,-14 C5,-14 7,-8 5,-2 C8,4 6,10 0,12 C-6,10 -8,4 -5,-2 C-7,-8 -5,-14 0,-14 Z', fill: '#e74c3c', stroke: '#4a0f08', 'stroke-width': 1.2 }),
-    s('path', { d: 'M0,12 q6,4 10,1', fill: 'none', stroke: '#4a0f08', 'stroke-width': 2 }),
+    s('path', { d: `${wings} ${body}`, fill: 'none', stroke: 'rgba(255,255,255,0.9)', 'stroke-width': 3.4, 'stroke-linejoin': 'round' }),
+    s('path', { d: wings, class: 'dragon-wings', fill: '#a8127a', stroke: '#3d0629', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }),
+    s('path', { d: body, class: 'dragon-body', fill: DRAGON_COLOUR, stroke: '#3d0629', 'stroke-width': 1.2 }),
+    s('path', { d: 'M0,12 q6,4 10,1', fill: 'none', stroke: '#3d0629', 'stroke-width': 2 }),
     s('circle', { cx: -2, cy: -9, r: 1.2, fill: '#fff5a0' }), s('circle', { cx: 2, cy: -9, r: 1.2, fill: '#fff5a0' }));
 }
 
@@ -232,12 +239,10 @@ registerMechanic({
       body.append(row);
     }
     if (g.fairy) {
+      // The fairy's options are on the board (highlighted tiles, or spots beside a follower).
       const beside = g.fairy.some((f) => f.loc);
       body.append(h('div', { class: 'hint', 'data-testid': 'fairy-hint' },
         t(beside ? 'mech.princess_dragon.fairyHintBeside' : 'mech.princess_dragon.fairyHintTile')));
-      const row = h('div', { class: 'row wrap' });
-      for (const f of g.fairy) row.append(ui.button(t('mech.princess_dragon.fairyButton', { at: f.loc ? `${f.x},${f.y} ${f.loc}` : `${f.x},${f.y}` }), f.action, 'fairy-button', 'small'));
-      body.append(row);
     }
     const portal = ['meeple', 'large'].some((verb) => (g[verb] || []).some((a) => a.portal));
     if (portal) {
@@ -245,13 +250,18 @@ registerMechanic({
     }
   },
 
-  bannerNote(state) {
+  bannerNote(state, { art } = {}) {
     const journey = state?.dragon_journey;
     if (journey) {
       return h('span', { class: 'banner-note dragon-journey', 'data-testid': 'dragon-banner' }, t('mech.princess_dragon.journey', { count: journey.steps_left }));
     }
     if (state?.set_aside?.length) {
-      return h('span', { class: 'banner-note set-aside', 'data-testid': 'set-aside-banner', title: t('mech.princess_dragon.setAsideTitle') }, t('mech.princess_dragon.setAside', { tiles: state.set_aside.join(', ') }));
+      // The set-aside tiles as pictures (their words as titles), where the sentence puts them.
+      const [before, after] = t('mech.princess_dragon.setAside', { tiles: '\u0000' }).split('\u0000');
+      const pictures = h('span', { class: 'set-aside-tiles' },
+        ...state.set_aside.map((id) => (art ? art.mini(id, { size: 22, title: tileTitle(id, art), className: 'mini-tile log-tile', testid: 'set-aside-tile' }) : null)));
+      return h('span', { class: 'banner-note set-aside', 'data-testid': 'set-aside-banner', title: t('mech.princess_dragon.setAsideTitle') },
+        (before || '').trim() || null, pictures, (after || '').trim() || null);
     }
     return null;
   },

@@ -1,6 +1,7 @@
 // Driving and reading the web app the way a player does: clicks, keys, what is on screen.
 
 import assert from 'node:assert/strict';
+import { logText } from '../../../web/narration.js';
 
 const tid = (id) => `[data-testid="${id}"]`;
 
@@ -81,7 +82,12 @@ export async function readView(page) {
       castles: q('[data-testid="board-castle"]').length,
       occupiedCastles: q('[data-testid="board-castle"][data-occupied="true"]').length,
       logEntries: q('[data-testid="log-entry"]').length,
-      lastLog: [...q('[data-testid="log-entry"]')].pop()?.textContent ?? null,
+      // (a tile's picture read as "[ID]")
+      lastLog: (() => {
+        const text = [...q('[data-testid="log-entry"] .log-text')].pop()?.cloneNode(true);
+        for (const svg of text?.querySelectorAll('svg[data-tile]') || []) svg.replaceWith(`[${svg.dataset.tile}]`);
+        return text ? text.textContent : null;
+      })(),
       players,
     };
   });
@@ -103,7 +109,8 @@ export async function assertMatches(page, st, label = '') {
   assert.equal(view.bridges, st.board.filter((t) => t.bridge).length, `bridges ${where}`);
   assert.equal(view.castles, st.castles.length, `castles ${where}`);
   assert.equal(view.logEntries, st.log.length, `log entries ${where}`);
-  if (st.log.length) assert.equal(view.lastLog.trim(), st.log[st.log.length - 1].text, `newest log entry ${where}`);
+  // (in the page's words, English: the server's `say` as the page tells it, tiles as pictures)
+  if (st.log.length) assert.equal(view.lastLog.trim(), logText(st.log[st.log.length - 1], (id) => `[${id}]`), `newest log entry ${where}`);
   assert.deepEqual(view.players.map((p) => p.score), st.players.map((p) => p.score), `scores ${where}`);
   assert.deepEqual(view.players.map((p) => p.followers), st.players.map((p) => p.followers), `followers in supply ${where}`);
   assert.equal(view.pendingSeat, st.pending ? st.pending.seat : null, `pending seat ${where}`);
@@ -113,13 +120,14 @@ export async function assertMatches(page, st, label = '') {
 
 // Every action the page offers for the current decision (placements as squares). When several
 // kinds of figure may be deployed, the board shows the spots of the chosen kind only (and a
-// deployment through a magic portal is a board spot only): every other figure-choice button of
+// deployment through a magic portal is a board spot only; the fairy's options are board options
+// only): every other figure-choice button of
 // the card is clicked in turn and the spots of each kind are collected; then the kind chosen before
 // is chosen again, so the page is left as it was.
 export async function offered(page) {
   const read = () => page.evaluate(() => {
     const actions = new Set();
-    for (const el of document.querySelectorAll('[data-testid="meeple-spot"], [data-testid="bridge-option"], [data-testid="claim-spot"], [data-testid="action-card"] button[data-action], [data-testid="bazaar-panel"] [data-action]')) {
+    for (const el of document.querySelectorAll('[data-testid="meeple-spot"], [data-testid="bridge-option"], [data-testid="claim-spot"], [data-testid="fairy-option"], [data-testid="fairy-spot"], [data-testid="action-card"] button[data-action], [data-testid="bazaar-panel"] [data-action]')) {
       if (el.dataset.action && !el.dataset.action.startsWith('bid ')) actions.add(el.dataset.action);
     }
     const input = document.querySelector('[data-testid="bazaar-bid-amount"]');
@@ -219,8 +227,38 @@ export async function clickVisible(page, selector, options = {}) {
   await page.mouse.click(point.x, point.y, options);
 }
 
-// A point of the element where it is on top (null when it is covered everywhere).
+// A point of the element where it is on top (null when it is covered everywhere). An option on
+// the board outside its visible part (the board keeps a minimum tile size and pans rather than
+// shrinks) is first brought into view by dragging the board, as a player would.
 async function visiblePoint(page, selector) {
+  const point = await pointOnTop(page, selector);
+  if (point || !(await panToward(page, selector))) return point;
+  return pointOnTop(page, selector);
+}
+
+// Drags the board so that the element's centre comes to the middle of the board's visible area,
+// when the element is on the board and not wholly inside that area. Whether it dragged.
+export async function panToward(page, selector) {
+  const move = await page.locator(selector).first().evaluate((node) => {
+    const svg = node.closest('svg.board-svg');
+    if (!svg) return null;
+    const area = svg.getBoundingClientRect();
+    const view = { left: Math.max(area.left, 0) + 16, top: Math.max(area.top, 0) + 56, right: Math.min(area.right, window.innerWidth) - 58, bottom: Math.min(area.bottom, window.innerHeight) - 16 };
+    const box = node.getBoundingClientRect();
+    if (box.left >= view.left && box.right <= view.right && box.top >= view.top && box.bottom <= view.bottom) return null;
+    const from = { x: (view.left + view.right) / 2, y: (view.top + view.bottom) / 2 };
+    return { from, dx: from.x - (box.left + box.width / 2), dy: from.y - (box.top + box.height / 2) };
+  });
+  if (!move) return false;
+  await page.mouse.move(move.from.x, move.from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(move.from.x + (move.dx * i) / 5, move.from.y + (move.dy * i) / 5);
+  await page.mouse.up();
+  await page.waitForTimeout(300); // a drag is no click: the board ignores clicks for 250 ms after one
+  return true;
+}
+
+async function pointOnTop(page, selector) {
   const el = page.locator(selector);
   await el.waitFor();
   // The board may still be gliding to its new fit (a CSS transition): aim once it has settled.
@@ -242,15 +280,19 @@ async function visiblePoint(page, selector) {
 
 // Clicks the board's option for `action` (`selector`); when the board is zoomed so far out that
 // other spots cover it everywhere, clicks the card's button for the same action instead (as a
-// player would), if the card has one.
+// player would), if the card has one, else chooses the option with the keyboard (board options
+// take the focus: Enter chooses the focused one, as a keyboard user would). `page.cardFallbacks`
+// counts both.
 async function clickBoard(page, selector, action) {
   const point = await visiblePoint(page, selector);
-  const button = `${tid('action-card')} button[data-action="${action}"]`;
-  if (!point && (await page.locator(button).count())) {
+  if (!point) {
+    const button = `${tid('action-card')} button[data-action="${action}"]`;
     page.cardFallbacks = (page.cardFallbacks || 0) + 1;
-    return page.click(button);
+    if (await page.locator(button).count()) return page.click(button);
+    const option = page.locator(selector).first();
+    await option.focus();
+    return page.keyboard.press('Enter');
   }
-  assert.ok(point, `some part of ${selector} can be clicked`);
   return page.mouse.click(point.x, point.y);
 }
 
