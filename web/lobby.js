@@ -325,7 +325,7 @@ export class Lobby {
       const mine = tokensFor(g.game);
       const players = h('div', { class: 'game-players' }, ...g.players.map((p) => h('span', { class: 'game-player' },
         h('span', { class: 'swatch', style: { background: seatColour(p.seat) } }),
-        p.name,
+        h('span', { class: 'name', 'data-user-text': '' }, p.name),
         p.kind === 'bot' ? h('span', { class: 'muted', 'data-testid': 'game-player-bot' }, ` (${p.bot ? botTitle(p.bot) : t('lobby.bot')})`) : p.online ? h('span', { class: 'online-dot online', title: t('lobby.online') }) : null)));
       const actions = h('div', { class: 'row' });
       if (mine.length && g.status !== 'over') actions.append(h('button', { class: 'primary small', 'data-testid': `rejoin-${g.game}`, onClick: () => this.onJoin(g.game, mine) }, t('lobby.rejoin')));

@@ -59,7 +59,7 @@ export function renderPlayers(container, state, art) {
       h('div', { class: 'player-main' },
         h('div', { class: 'player-name' },
           h('span', { class: `online-dot ${online}`, title: t(`panels.presence.${online}`), 'data-testid': 'online-dot', 'data-online': online }),
-          h('span', { class: 'name', 'data-testid': 'player-name' }, p.name),
+          h('span', { class: 'name', 'data-testid': 'player-name', 'data-user-text': '' }, p.name),
           mine ? h('span', { class: 'badge you' }, t('panels.you')) : null,
           p.kind === 'bot' ? h('span', { class: 'badge bot', 'data-testid': 'player-bot', title: p.bot ? botTitle(p.bot) : t('panels.bot') }, p.bot ? t('panels.botNamed', { bot: botTitle(p.bot) }) : t('panels.bot')) : null,
           over && winners.has(p.seat) ? h('span', { class: 'badge win' }, t('panels.winner')) : null),

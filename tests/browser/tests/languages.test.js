@@ -212,7 +212,8 @@ async function pageTexts(page) {
     const out = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest('script, style, #tile-sprite')) continue;
+      // Players' names are theirs, not the page's (a bot seat may be named "Greedy").
+      if (node.parentElement?.closest('script, style, #tile-sprite, [data-user-text]')) continue;
       const text = node.textContent.trim();
       if (text) out.push(text);
     }
