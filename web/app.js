@@ -185,6 +185,9 @@ class App {
     $('game-view').classList.toggle('replaying', view === 'replay');
     this.board.bottomInset = view === 'replay' ? 72 : 16;
     $('btn-lobby').hidden = view === 'lobby';
+    // The header names the view's own game: none in the lobby, and a record only while playing.
+    $('topbar-game').hidden = view === 'lobby';
+    if (view !== 'game') $('btn-download').hidden = true;
     if (view !== 'game') $('results-dialog').hidden = true;
     if (view === 'lobby') {
       this.lobby.renderCreated();
@@ -690,8 +693,14 @@ class App {
     document.addEventListener('keydown', (event) => {
       const tag = event.target?.tagName;
       if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === 'Escape' && !$('results-dialog').hidden) {
-        $('results-dialog').hidden = true;
+      // An open dialog takes the keys: Escape closes the topmost one, and nothing reaches the
+      // table behind it (a take back there would undo a move the player cannot see).
+      const open = [...document.querySelectorAll('.dialog-backdrop')].filter((d) => !d.hidden);
+      if (open.length) {
+        if (event.key === 'Escape') {
+          open[open.length - 1].hidden = true;
+          event.preventDefault();
+        }
         return;
       }
       if (this.view === 'game' && this.turn.handleKey(event)) {
