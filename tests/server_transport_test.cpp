@@ -592,27 +592,37 @@ TEST_F(TransportTest, OversizedMessageClosesWith1009AndOthersCarryOn) {
   EXPECT_EQ(receive(newcomer), "welcome");
 }
 
-// One frame whose header announces 1 MiB + 1 bytes: the server answers with a close frame carrying
-// 1009 at once, before any payload arrives.
-TEST_F(TransportTest, OversizedFrameHeaderIsAnsweredWith1009) {
+// A plain TCP socket upgraded to a WebSocket by hand (for frames no client library would send),
+// reads timing out after `seconds`; -1 if the connection or the upgrade failed.
+int upgraded_socket(int port, int seconds) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  ASSERT_GE(fd, 0);
-  timeval limit{3, 0};
+  if (fd < 0) return -1;
+  timeval limit{seconds, 0};
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
   sockaddr_in address{};
   address.sin_family = AF_INET;
-  address.sin_port = htons(port_);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
   const std::string upgrade =
       "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), MSG_NOSIGNAL),
-            static_cast<ssize_t>(upgrade.size()));
   std::string response;
   char c = 0;
-  while (response.find("\r\n\r\n") == std::string::npos && ::recv(fd, &c, 1, 0) == 1) response += c;
-  ASSERT_EQ(status_of(response), 101) << response;
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
+      ::send(fd, upgrade.data(), upgrade.size(), MSG_NOSIGNAL) ==
+          static_cast<ssize_t>(upgrade.size()))
+    while (response.find("\r\n\r\n") == std::string::npos && ::recv(fd, &c, 1, 0) == 1)
+      response += c;
+  if (status_of(response) == 101) return fd;
+  ::close(fd);
+  return -1;
+}
+
+// One frame whose header announces 1 MiB + 1 bytes: the server answers with a close frame carrying
+// 1009 at once, before any payload arrives.
+TEST_F(TransportTest, OversizedFrameHeaderIsAnsweredWith1009) {
+  const int fd = upgraded_socket(port_, 3);
+  ASSERT_GE(fd, 0) << "no WebSocket upgrade on a plain socket";
 
   const std::uint64_t length = kMaxFrameBytes + 1;
   std::string header = {'\x81', '\xff'};  // FIN + text; masked, 64-bit length follows
@@ -681,24 +691,8 @@ TEST_F(TransportTest, UnfinishedMessageIsClosedAtTheFrameDeadline) {
   server_.reset();
   frame_timeout_ms_ = 300;
   start_server();
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  ASSERT_GE(fd, 0);
-  timeval limit{5, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port_);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
-  const std::string upgrade =
-      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), MSG_NOSIGNAL),
-            static_cast<ssize_t>(upgrade.size()));
-  std::string response;
-  char c = 0;
-  while (response.find("\r\n\r\n") == std::string::npos && ::recv(fd, &c, 1, 0) == 1) response += c;
-  ASSERT_EQ(status_of(response), 101) << response;
+  const int fd = upgraded_socket(port_, 5);
+  ASSERT_GE(fd, 0) << "no WebSocket upgrade on a plain socket";
   // FIN + text, masked, 100 bytes; a zero mask; then the first byte only, a second one later.
   const std::string start = std::string("\x81\xe4\0\0\0\0", 6) + "x";
   ASSERT_EQ(::send(fd, start.data(), start.size(), MSG_NOSIGNAL),

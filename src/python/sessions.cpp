@@ -26,20 +26,24 @@ std::string tile_name(TileType type) {
   return std::string(tile_spec(type).id);
 }
 
+// Every take from the pile from the `from`th on, in order ("?" for one taken face down): a tile
+// discarded because it fit nowhere, or set aside, is as much a part of the public history as the
+// one kept.
+void describe_takes(const GameState& state, int from, std::string& out) {
+  if (state.tiles_taken() <= from) return;
+  out += "  taken";
+  for (int take = from; take < state.tiles_taken(); ++take) {
+    const TileType tile = state.tile_taken(take);
+    out += " " + (tile == kNoTile ? std::string("?") : tile_name(tile));
+  }
+  out += "\n";
+}
+
 // What every player sees change when a move is made: the tiles revealed (discarded for want of a
 // placement, drawn, offered at a bazaar, set aside for the dragon, brought back by a volcano) and
 // how many were taken face down. Never the order of the tiles still undrawn.
 void describe_reveals(const GameState& before, const GameState& after, std::string& out) {
-  // Every take from the pile, in order ("?" for one taken face down): a tile discarded because it
-  // fit nowhere, or set aside, is as much a part of the public history as the one kept.
-  if (after.tiles_taken() > before.tiles_taken()) {
-    out += "  taken";
-    for (int take = before.tiles_taken(); take < after.tiles_taken(); ++take) {
-      const TileType tile = after.tile_taken(take);
-      out += " " + (tile == kNoTile ? std::string("?") : tile_name(tile));
-    }
-    out += "\n";
-  }
+  describe_takes(after, before.tiles_taken(), out);
   if (after.set_aside_tiles().size() < before.set_aside_tiles().size())
     out += "  returned " +
            std::to_string(before.set_aside_tiles().size() - after.set_aside_tiles().size()) + "\n";
@@ -197,12 +201,7 @@ std::string Session::information_state(PlayerId viewer) const {
   for (const char* hidden : {"seed", "deck", "actions"}) setup.erase(hidden);
   std::string out = "setup " + setup.dump() + "\nviewer seat " + std::to_string(viewer) + "\n";
   auto state = spec_->initial_state();
-  if (state->tiles_taken() > 0) {
-    out += "  taken";
-    for (int take = 0; take < state->tiles_taken(); ++take)
-      out += " " + tile_name(state->tile_taken(take));
-    out += "\n";
-  }
+  describe_takes(*state, 0, out);
   if (!state->set_aside_tiles().empty()) {
     out += "  set aside";
     for (TileType t : state->set_aside_tiles()) out += " " + tile_name(t);
