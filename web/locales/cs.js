@@ -302,13 +302,23 @@ export default {
 
   // ---- the pending decision in words (notation.js) ----
   'notation.phase.place': 'přiložit kartičku',
-  'notation.phase.meeple': 'umístit družiníka',
+  'notation.phase.meeple': 'umístit figurku',
+  'notation.phase.meepleOther': 'zvolit akci, nebo ukončit tah',
+  'notation.phase.meepleNone': 'ukončit tah (není co umístit)',
   'notation.phase.castle': 'postavit hrad, nebo vyhodnotit město',
   'notation.phase.claim': 'vybrat, za co hrad získá body',
   'notation.phase.choose': 'vybrat kartičku z bazaru',
   'notation.phase.bid': 'přihodit v dražbě na bazaru',
   'notation.phase.decide': 'koupit, nebo prodat',
   'notation.phase.buy-or-sell': 'koupit, nebo prodat',
+
+  // ---- one-time tips shown when a special tile comes up ----
+  'hint.volcano': 'Sopka: drak se přesune na tuto kartičku. Nelze na ni umístit žádnou figurku.',
+  'hint.bazaar': 'Bazar: odkryje se tolik kartiček, kolik je hráčů, a než hra pokračuje, každý hráč jednu získá.',
+  'hint.barn': 'Statek: stojí tam, kde se stýkají rohy čtyř luk. Louka se hned vyhodnotí pro sedláky, kteří se pak vrátí do zásoby; statek ji vyhodnotí na konci hry.',
+  'hint.portal': 'Tajná chodba: v tomto tahu můžete umístit družiníka na kterékoli nedokončené a neobsazené území na hrací ploše.',
+  'hint.dismiss': 'Rozumím',
+  'hint.label': 'Tip',
 
   // ---- the "your move" card (turn.js) ----
   'turn.seatN': 'místo {n}',
@@ -339,6 +349,7 @@ export default {
   'turn.draftChoose': 'Vyberte, co uděláte na své kartičce. Dokud tah neukončíte, můžete to vzít zpět.',
   'turn.takeBack': '↶ Vzít zpět',
   'turn.takeBackTitle': 'Backspace nebo Z',
+  'turn.cannotTakeBack': 'Přiložení této kartičky odkryje další kartičku, proto ho nelze vzít zpět.',
   'turn.endTurn': 'Ukončit tah',
 
   // ---- the players panel (panels.js) ----

@@ -299,13 +299,23 @@ export default {
 
   // ---- the pending decision in words (notation.js) ----
   'notation.phase.place': 'eine Karte anlegen',
-  'notation.phase.meeple': 'einen Gefolgsmann einsetzen',
+  'notation.phase.meeple': 'eine Figur einsetzen',
+  'notation.phase.meepleOther': 'eine Aktion wählen oder den Zug beenden',
+  'notation.phase.meepleNone': 'den Zug beenden (nichts einzusetzen)',
   'notation.phase.castle': 'eine Burg bauen oder die Stadt werten',
   'notation.phase.claim': 'wählen, was die Burg wertet',
   'notation.phase.choose': 'eine Basarkarte wählen',
   'notation.phase.bid': 'im Basar bieten',
   'notation.phase.decide': 'kaufen oder verkaufen',
   'notation.phase.buy-or-sell': 'kaufen oder verkaufen',
+
+  // ---- one-time tips shown when a special tile comes up ----
+  'hint.volcano': 'Vulkan: Der Drache zieht auf diese Karte. Hier darf keine Figur eingesetzt werden.',
+  'hint.bazaar': 'Basar: Für jeden Spieler wird eine Karte aufgedeckt und verteilt, bevor das Spiel weitergeht.',
+  'hint.barn': 'Gutshof: Er steht dort, wo vier Wiesenecken zusammentreffen. Die Wiese wird sofort für ihre Bauern gewertet, die dann zurückkehren; bei Spielende wertet der Gutshof die Wiese.',
+  'hint.portal': 'Zaubergang: In diesem Zug darfst du deinen Gefolgsmann auf ein beliebiges unfertiges, unbesetztes Gebiet des Spielplans einsetzen.',
+  'hint.dismiss': 'Verstanden',
+  'hint.label': 'Tipp',
 
   // ---- the "your move" card (turn.js) ----
   'turn.seatN': 'Platz {n}',
@@ -336,6 +346,7 @@ export default {
   'turn.draftChoose': 'Wähle, was du auf deiner Karte tun willst. Bis du den Zug beendest, kannst du es zurücknehmen.',
   'turn.takeBack': '↶ Zurücknehmen',
   'turn.takeBackTitle': 'Rücktaste oder Z',
+  'turn.cannotTakeBack': 'Das Anlegen dieser Karte deckt die nächste auf: Es kann nicht zurückgenommen werden.',
   'turn.endTurn': 'Zug beenden',
 
   // ---- the players panel (panels.js) ----

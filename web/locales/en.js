@@ -299,13 +299,23 @@ export default {
 
   // ---- the pending decision in words (notation.js) ----
   'notation.phase.place': 'place a tile',
-  'notation.phase.meeple': 'deploy a follower',
+  'notation.phase.meeple': 'place a figure',
+  'notation.phase.meepleOther': 'choose an action or end your turn',
+  'notation.phase.meepleNone': 'nothing to place: end your turn',
   'notation.phase.castle': 'build a castle or score the city',
   'notation.phase.claim': 'choose what the castle scores',
   'notation.phase.choose': 'choose a bazaar tile',
   'notation.phase.bid': 'bid in the bazaar',
   'notation.phase.decide': 'buy or sell',
   'notation.phase.buy-or-sell': 'buy or sell',
+
+  // ---- one-time tips shown when a special tile comes up ----
+  'hint.volcano': 'Volcano: the dragon moves onto this tile. No figure may be placed on it.',
+  'hint.bazaar': 'Bazaar: one tile per player is revealed and shared out before play goes on.',
+  'hint.barn': 'Barn: it stands where four field corners meet. The farmers in that field score now and go home; the barn scores the field at the end.',
+  'hint.portal': 'Magic portal: this turn your follower may go on any unfinished, unoccupied feature of the board.',
+  'hint.dismiss': 'Got it',
+  'hint.label': 'Tip',
 
   // ---- the "your move" card (turn.js) ----
   'turn.seatN': 'seat {n}',
@@ -336,6 +346,7 @@ export default {
   'turn.draftChoose': 'Choose what to do on your tile. You can take it back until you end your turn.',
   'turn.takeBack': '↶ Take back',
   'turn.takeBackTitle': 'Backspace or Z',
+  'turn.cannotTakeBack': 'Placing this tile reveals the next one: it cannot be taken back.',
   'turn.endTurn': 'End turn',
 
   // ---- the players panel (panels.js) ----

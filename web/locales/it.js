@@ -297,13 +297,23 @@ export default {
 
   // ---- the pending decision in words (notation.js) ----
   'notation.phase.place': "piazzare una tessera",
-  'notation.phase.meeple': "piazzare un seguace",
+  'notation.phase.meeple': "piazzare una figura",
+  'notation.phase.meepleOther': "scegliere un'azione o terminare il turno",
+  'notation.phase.meepleNone': "terminare il turno (niente da piazzare)",
   'notation.phase.castle': "costruire un castello o valutare la città",
   'notation.phase.claim': "scegliere con che cosa fa punti il castello",
   'notation.phase.choose': "scegliere una tessera del bazaar",
   'notation.phase.bid': "fare un'offerta al bazaar",
   'notation.phase.decide': "comprare o vendere",
   'notation.phase.buy-or-sell': "comprare o vendere",
+
+  // ---- one-time tips shown when a special tile comes up ----
+  'hint.volcano': "Vulcano: il drago si sposta su questa tessera. Non vi si può piazzare alcuna figura.",
+  'hint.bazaar': "Bazaar: si scopre una tessera per giocatore e le tessere vengono spartite prima che il gioco riprenda.",
+  'hint.barn': "Fienile: sta dove si incontrano quattro angoli di campo. Il campo viene valutato subito per i suoi contadini, che tornano nella riserva; alla fine il fienile fa punti con il campo.",
+  'hint.portal': "Portale magico: in questo turno il tuo seguace può andare su qualsiasi elemento incompleto e non occupato del tabellone.",
+  'hint.dismiss': "Ho capito",
+  'hint.label': "Suggerimento",
 
   // ---- the "your move" card (turn.js) ----
   'turn.seatN': "posto {n}",
@@ -334,6 +344,7 @@ export default {
   'turn.draftChoose': "Scegli che cosa fare sulla tua tessera. Puoi annullare finché non termini il turno.",
   'turn.takeBack': "↶ Annulla",
   'turn.takeBackTitle': "Backspace o Z",
+  'turn.cannotTakeBack': "Piazzare questa tessera rivela la successiva: non si può annullare.",
   'turn.endTurn': "Fine turno",
 
   // ---- the players panel (panels.js) ----

@@ -299,13 +299,23 @@ export default {
 
   // ---- the pending decision in words (notation.js) ----
   'notation.phase.place': 'plasarea unui cartonaș',
-  'notation.phase.meeple': 'plasarea unui supus',
+  'notation.phase.meeple': 'plasarea unei figuri',
+  'notation.phase.meepleOther': 'alegerea unei acțiuni sau încheierea turei',
+  'notation.phase.meepleNone': 'încheierea turei (nimic de plasat)',
   'notation.phase.castle': 'construirea unei cetăți sau evaluarea orașului',
   'notation.phase.claim': 'alegerea teritoriului punctat de cetate',
   'notation.phase.choose': 'alegerea unui cartonaș din bazar',
   'notation.phase.bid': 'licitarea în bazar',
   'notation.phase.decide': 'cumpărare sau vânzare',
   'notation.phase.buy-or-sell': 'cumpărare sau vânzare',
+
+  // ---- one-time tips shown when a special tile comes up ----
+  'hint.volcano': 'Vulcan: dragonul se mută pe acest cartonaș. Pe el nu poate fi plasată nicio figură.',
+  'hint.bazaar': 'Bazar: se întoarce câte un cartonaș pentru fiecare jucător, iar cartonașele se împart înainte ca jocul să continue.',
+  'hint.barn': 'Hambar: stă acolo unde se întâlnesc colțurile a patru câmpuri. Câmpul este evaluat imediat pentru țăranii de pe el, care se întorc în rezervă; la final, hambarul punctează câmpul.',
+  'hint.portal': 'Portal magic: în această tură supusul tău poate merge pe orice teritoriu neterminat și neocupat de pe tablă.',
+  'hint.dismiss': 'Am înțeles',
+  'hint.label': 'Sfat',
 
   // ---- the "your move" card (turn.js) ----
   'turn.seatN': 'locul {n}',
@@ -336,6 +346,7 @@ export default {
   'turn.draftChoose': 'Alege ce faci pe cartonașul tău. Poți anula până îți închei tura.',
   'turn.takeBack': '↶ Anulează',
   'turn.takeBackTitle': 'Backspace sau Z',
+  'turn.cannotTakeBack': 'Plasarea acestui cartonaș îl dezvăluie pe următorul: nu mai poate fi anulată.',
   'turn.endTurn': 'Încheie tura',
 
   // ---- the players panel (panels.js) ----

@@ -60,7 +60,7 @@ test('while only the required bridge is legal, the page asks for the bridge, not
   await waitForVersion(watcher, st.version);
   assert.equal((await watcher.innerText('[data-testid="turn-banner"]')).trim(), 'Ann is about to build the required bridge');
   assert.equal((await watcher.innerText('[data-testid="action-card"] .card-title')).trim(), 'Ann to build the required bridge');
-  for (const p of [page, watcher]) assert.doesNotMatch(await p.innerText('body'), /deploy a follower/, 'no page offers a follower yet');
+  for (const p of [page, watcher]) assert.doesNotMatch(await p.innerText('body'), /place a figure/, 'no page offers a follower yet');
   await screenshot(page, 'e-bridge-required');
   await screenshot(watcher, 'e-bridge-required-watcher');
 
@@ -69,7 +69,7 @@ test('while only the required bridge is legal, the page asks for the bridge, not
   st = await client.waitForState(game, (s) => s.version > st.version);
   await waitForVersion(page, st.version);
   assert.equal(st.bridge_required, false);
-  assert.equal((await page.innerText('[data-testid="turn-banner"]')).trim(), 'Your turn: deploy a follower');
+  assert.equal((await page.innerText('[data-testid="turn-banner"]')).trim(), 'Your turn: place a figure');
   await assertOffersLegal(page, st);
   assert.deepEqual([...page.problems, ...watcher.problems], [], 'no errors in the pages');
 });
