@@ -104,8 +104,13 @@ export class Lobby {
       return fieldset;
     }
     const selects = [];
+    // An option shows only with the expansions it belongs to (ticking one brings its options).
     const sync = () => {
-      for (const { select, option } of selects) select.disabled = !this.optionApplies(option);
+      for (const { select, option, row } of selects) {
+        const applies = this.optionApplies(option);
+        select.disabled = !applies;
+        row.hidden = !applies;
+      }
     };
     for (const expansion of this.catalogue.expansions) {
       if (expansion.base) continue;
@@ -130,8 +135,10 @@ export class Lobby {
       };
       select.addEventListener('change', () => { this.options[option.name] = select.value; describe(); });
       describe();
-      selects.push({ select, option });
-      fieldset.append(h('label', { class: 'inline option', 'data-testid': 'option-choice' }, t('lobby.optionLabel', { name: optionName(option), summary: optionSummary(option) }), ' ', select), explain);
+      const row = h('div', { class: 'option-row', 'data-testid': `option-row-${option.name}` },
+        h('label', { class: 'inline option', 'data-testid': 'option-choice' }, t('lobby.optionLabel', { name: optionName(option), summary: optionSummary(option) }), ' ', select), explain);
+      selects.push({ select, option, row });
+      fieldset.append(row);
     }
     sync();
     return fieldset;

@@ -103,5 +103,16 @@ export function decisionWords(state) {
     const words = m.decisionWords?.(state);
     if (words) return words;
   }
-  return phaseWords(state?.pending?.phase);
+  const phase = state?.pending?.phase;
+  if (phase === 'meeple' && Array.isArray(state.actions) && state.actions.length) return figureStepWords(state.actions);
+  return phaseWords(phase);
+}
+
+// The figure step in words that are true of it: "place a figure" only when one can be placed
+// (the builder and the barn are figures too); else what is left, another action (the fairy, the
+// princess) or only ending the turn.
+function figureStepWords(actions) {
+  if (actions.some((a) => a.figure)) return phaseWords('meeple');
+  if (actions.some((a) => a.action !== 'skip')) return t('notation.phase.meepleOther');
+  return t('notation.phase.meepleNone');
 }

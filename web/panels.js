@@ -65,7 +65,9 @@ export function renderPlayers(container, state, art) {
           over && winners.has(p.seat) ? h('span', { class: 'badge win' }, t('panels.winner')) : null),
         stats, breakdown),
       h('div', { class: 'player-score', 'data-testid': 'player-score' }, num(p.score)),
-      p.seat === state.turn_seat && !over ? h('div', { class: 'turn-arrow', title: t('panels.whoseTurn') }, '◀') : null,
+      // The arrow points at who decides now (in a bazaar, the auctioneer or a bidder, not the
+      // player whose turn brought the bazaar out); the turn's owner keeps its highlight.
+      p.seat === (pendingSeat ?? state.turn_seat) && !over ? h('div', { class: 'turn-arrow', title: t('panels.whoseTurn'), 'data-testid': 'turn-arrow' }, '◀') : null,
     ));
   }
 }

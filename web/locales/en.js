@@ -301,7 +301,7 @@ export default {
   'notation.phase.place': 'place a tile',
   'notation.phase.meeple': 'place a figure',
   'notation.phase.meepleOther': 'choose an action or end your turn',
-  'notation.phase.meepleNone': 'nothing to place: end your turn',
+  'notation.phase.meepleNone': 'end the turn (nothing can be placed)',
   'notation.phase.castle': 'build a castle or score the city',
   'notation.phase.claim': 'choose what the castle scores',
   'notation.phase.choose': 'choose a bazaar tile',

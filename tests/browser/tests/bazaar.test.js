@@ -150,3 +150,30 @@ test('without auctions the bazaar shows who chooses and who took which tile, and
   await screenshot(page, 'g-no-auction-round');
   assert.deepEqual(page.problems, [], 'no errors in the page');
 });
+
+// The arrow beside a player points at who decides now: while Bob, the auctioneer, decides to buy
+// or sell in the bazaar that Ann's tile brought out, it points at Bob, not at Ann (whose turn it
+// is, and whose row keeps its highlight).
+test('during the auctioneer\'s buy-or-sell decision the arrow points at the auctioneer', async () => {
+  const { game, page } = await bazaarGame(['Ann', 'Bob', 'Cid'], 'auction', ['BCB-A', 'E', 'E', 'U', 'V', 'V']);
+  let st = await placeBazaarTile(game, page);
+  assert.equal(st.pending.seat, 1, 'Bob chooses first');
+  await decide(page, 'choose U');
+  st = await next(game, page, st, 'Bob chose U');
+  await decide(page, 'bid 0');
+  st = await next(game, page, st, 'Bob opened');
+  assert.equal(st.pending.seat, 2, 'Cid bids next');
+  await decide(page, 'bid 1');
+  st = await next(game, page, st, 'Cid bid 1');
+  assert.equal(st.pending.seat, 0, 'Ann bids next');
+  await decide(page, 'pass');
+  st = await next(game, page, st, 'Ann passed');
+  assert.equal(st.pending.phase, 'buy-or-sell');
+  assert.equal(st.pending.seat, 1, 'Bob decides');
+  assert.equal(st.turn_seat, 0, 'it is still Ann\'s turn');
+  const arrows = await page.$$eval('[data-testid="turn-arrow"]', (els) => els.map((el) => Number(el.closest('[data-seat]').dataset.seat)));
+  assert.deepEqual(arrows, [1], 'one arrow, at Bob');
+  assert.equal(await page.getAttribute('[data-testid="player-0"]', 'class').then((c) => c.split(' ').includes('turn')), true, 'Ann\'s row keeps the turn\'s highlight');
+  await screenshot(page, 'g-bazaar-buy-or-sell-arrow');
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+});

@@ -34,6 +34,16 @@ test('the lobby offers every expansion and option of the catalogue', async () =>
     assert.ok(label.includes(e.title), `the checkbox of ${e.name} shows its title`);
     assert.ok(label.includes(e.summary), `the checkbox of ${e.name} shows its summary`);
   }
+  // A rule option shows only once the expansions it belongs to are ticked.
+  const shown = async (o) => page.locator(`[data-testid="option-row-${o.name}"]`).isVisible();
+  for (const o of catalogue.options) assert.equal(await shown(o), !(o.expansions || []).length, `${o.name} shows with no expansion ticked only if it needs none`);
+  await page.check('[data-testid="expansion-ic"]');
+  for (const o of catalogue.options) {
+    const needs = o.expansions || [];
+    assert.equal(await shown(o), needs.every((name) => name === 'ic'), `${o.name} (of ${needs.join('+') || 'the base game'}) shows with ic ticked exactly when it needs nothing else`);
+  }
+  for (const e of optional) await page.check(`[data-testid="expansion-${e.name}"]`);
+  for (const o of catalogue.options) assert.ok(await shown(o), `${o.name} shows with every expansion ticked`);
   for (const o of catalogue.options) {
     const values = await page.$$eval(`[data-testid="option-${o.name}"] option`, (els) => els.map((el) => el.value));
     assert.deepEqual(values, o.values.map((v) => v.name), `the select of ${o.name} offers its values`);

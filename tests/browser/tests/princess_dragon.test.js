@@ -105,6 +105,9 @@ test('in a pd game Ann places the fairy and moves the dragon by clicking, Bob mo
       if (figureSteps === 1) {
         assert.equal(st.tile, null);
         assert.deepEqual(st.legal, ['skip'], 'nothing may go on the volcano');
+        // The banner and the card say what is true: nothing can be placed (not "place a figure").
+        assert.equal((await page.innerText(tid('turn-banner'))).trim(), 'Your turn: end the turn (nothing can be placed)');
+        assert.match(await page.innerText(tid('action-card')), /end the turn \(nothing can be placed\)/);
         assert.deepEqual(st.dragon, st.last_placed, 'the dragon flew onto the volcano');
         await page.waitForSelector(`${tid('dragon-piece')}[data-x="${st.dragon.x}"][data-y="${st.dragon.y}"]`);
         assert.deepEqual(await symbolsOn(page, st.dragon.x, st.dragon.y), ['symbol-volcano'], 'the volcano is drawn on PD-X');
