@@ -726,14 +726,17 @@ export class Board {
         s('rect', { x: -width / 2, y: -1, width, height: 17, rx: 8.5 }),
         s('text', { x: 0, y: 11.5, 'text-anchor': 'middle' }, note)));
     }
-    const button = (cx, cy, label, testid, onClick, cls) => this.clickable(
-      s('g', { class: `board-button ${cls}`, 'data-testid': testid, transform: `translate(${cx},${cy})`, role: 'button', 'aria-label': label },
-        s('title', {}, label), s('g', { class: 'marker-scale' }, s('circle', { r: 11 }), s('text', { y: 5, 'text-anchor': 'middle' }, cls === 'confirm' ? '✓' : '⟳'))),
+    // The turn and confirm buttons stand beside the tile, off its right edge, so that they hide
+    // none of the edges the player is matching. They hang from the edge's middle and are placed
+    // inside the marker scale, so however large a phone makes them they stay clear of the tile.
+    const button = (dy, label, testid, onClick, cls) => this.clickable(
+      s('g', { class: `board-button ${cls}`, 'data-testid': testid, transform: `translate(${preview.x * TILE + 100},${preview.y * TILE + 50})`, role: 'button', 'aria-label': label },
+        s('title', {}, label), s('g', { class: 'marker-scale' }, s('g', { transform: `translate(14,${dy})` },
+          s('circle', { r: 11 }), s('text', { y: 5, 'text-anchor': 'middle' }, cls === 'confirm' ? '✓' : '⟳')))),
       onClick);
-    const bx = preview.x * TILE;
-    const by = preview.y * TILE;
-    if (preview.rotations > 1) this.layers.preview.append(button(bx + 100, by, t('board.rotate'), 'board-rotate', () => preview.onRotate?.(), 'rotate'));
-    this.layers.preview.append(button(bx + 100, by + 100, t('board.confirm'), 'board-confirm', () => preview.onConfirm?.(), 'confirm'));
+    const two = preview.rotations > 1;
+    if (two) this.layers.preview.append(button(-12, t('board.rotate'), 'board-rotate', () => preview.onRotate?.(), 'rotate'));
+    this.layers.preview.append(button(two ? 12 : 0, t('board.confirm'), 'board-confirm', () => preview.onConfirm?.(), 'confirm'));
   }
 
   renderOptions(deco, board) {

@@ -5,7 +5,8 @@
 // every tile is at least the minimum size on screen (48 px on the phone, whose squares to place on
 // are then over 40 px; 60 px on the desktop), the last placed tile lies inside the visible board,
 // a square to place on is in view, and every figure is at least 12 px across. Once the dragon is
-// on the board its colour is no seat's colour.
+// on the board its colour is no seat's colour. The turn and confirm buttons of a previewed tile
+// stand beside it, covering none of it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -107,6 +108,21 @@ for (const [name, { device, minTile }] of Object.entries(DEVICES)) {
         const shown = await page.$eval(tid('preview-tile'), (el) => el.dataset.action).catch(() => null);
         if (!shown || !shown.startsWith(`place ${x},${y} `)) await clickVisible(page, `${tid('board-position')}[data-x="${x}"][data-y="${y}"]`);
         await page.locator(tid('preview-tile')).waitFor();
+        // The turn and confirm buttons hide none of the previewed tile (its edges are what the
+        // player matches), and they are large enough to tap.
+        const covered = await page.evaluate(() => {
+          const tile = document.querySelector('[data-testid="preview-tile"] .preview-outline').getBoundingClientRect();
+          return [...document.querySelectorAll('[data-testid="board-rotate"] circle, [data-testid="board-confirm"] circle')].map((el) => {
+            const r = el.getBoundingClientRect();
+            const overlap = Math.max(0, Math.min(r.right, tile.right) - Math.max(r.left, tile.left)) * Math.max(0, Math.min(r.bottom, tile.bottom) - Math.max(r.top, tile.top));
+            return { overlap, size: Math.min(r.width, r.height) };
+          });
+        });
+        for (const b of covered) {
+          assert.ok(b.overlap < 1, `turn ${turns}: a button covers ${b.overlap.toFixed(0)} px² of the previewed tile`);
+          if (name === 'phone') assert.ok(b.size >= 40, `turn ${turns}: the buttons are at least 40 px (${b.size.toFixed(1)})`);
+        }
+        if (turns === 3) await screenshot(page, `preview-buttons-${name}`);
         await clickVisible(page, tid('board-confirm'));
       } else if (await page.locator(tid('skip')).count()) {
         await page.click(tid('skip'));
