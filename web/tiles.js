@@ -435,6 +435,11 @@ export class TileArt {
   isBazaar(id) {
     return Boolean(this.tiles.get(id)?.tile.bazaar);
   }
+
+  // Whether the catalogue marks a tile with `flag` (volcano, dragon, portal, bazaar, abbey...).
+  marked(id, flag) {
+    return Boolean(this.tiles.get(id)?.tile[flag]);
+  }
 }
 
 // Enclosed fields (no border point) are named `inner`, `inner2` in their order on the tile.

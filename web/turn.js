@@ -9,7 +9,8 @@
 import { h, s, clear } from './dom.js';
 import { groupLegal, placementsBySquare, decisionWords } from './notation.js';
 import { seatColour } from './tiles.js';
-import { mechanicsOf, handledVerbs, figureStyle } from './mechanics/registry.js';
+import { mechanicsOf, handledVerbs, figureStyle, hintsOf } from './mechanics/registry.js';
+import { hintLines } from './hints.js';
 import { figureShape } from './board.js';
 import { setTakeBack } from './storage.js';
 import { t, num, has } from './i18n.js';
@@ -412,6 +413,8 @@ export class TurnController {
     container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, several ? t('turn.seatMove', { name, decision: decisionWords(st) }) : t('turn.yourMove', { decision: decisionWords(st) }))));
     const body = h('div', { class: 'card-body' });
     container.append(body);
+    // What the decision meets for the first time (a volcano, a bazaar...), in a line each.
+    body.append(...hintLines(hintsOf(this), () => this.onChange?.()));
     const g = this.groups;
     const disabled = this.busy;
     const chosen = this.draft?.final;

@@ -183,6 +183,11 @@ registerMechanic({
     return null;
   },
 
+  // A barn the player may place now (on a corner where four fields meet).
+  hints(turn) {
+    return turn.groups.barn?.length ? ['barn'] : [];
+  },
+
   decisionWords(state) {
     const phase = state?.pending?.phase;
     return phase && Object.hasOwn(PHASE_WORDS, phase) ? t(PHASE_WORDS[phase]) : null;

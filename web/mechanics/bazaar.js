@@ -164,6 +164,11 @@ registerMechanic({
     if (['choose', 'bid', 'buy-or-sell', 'decide'].includes(phase) && (g.choose || g.bid || g.pass || g.buy || g.sell)) body.append(h('div', { class: 'hint' }, t('mech.bazaar.usePanel')));
   },
 
+  // A bazaar's first decision for the player (choosing, bidding, buying or selling).
+  hints(turn) {
+    return turn.state?.bazaar && ['choose', 'bid', 'buy-or-sell', 'decide'].includes(turn.state.pending?.phase) ? ['bazaar'] : [];
+  },
+
   stats(player, state, ui) {
     if (!player.bazaar_tile || !ui.art) return [];
     return [h('span', { class: 'stat', title: t('mech.bazaar.bought', { tile: tileTitle(player.bazaar_tile, ui.art) }) }, ui.art.mini(player.bazaar_tile, { size: 18 }))];

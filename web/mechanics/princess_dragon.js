@@ -266,6 +266,16 @@ registerMechanic({
     return null;
   },
 
+  // A volcano or a magic portal in hand, or just placed (its figure step).
+  hints(turn) {
+    const st = turn.state;
+    const phase = st?.pending?.phase;
+    const placed = phase === 'meeple' ? (st.board || []).find((b) => b.x === st.last_placed?.x && b.y === st.last_placed?.y)?.tile : null;
+    const tile = phase === 'place' ? st.tile : placed;
+    if (!tile || !turn.art) return [];
+    return ['volcano', 'portal'].filter((flag) => turn.art.marked(tile, flag));
+  },
+
   decisionWords(state) {
     if (state?.pending?.phase === 'dragon') return t('mech.princess_dragon.decisionDragon');
     const actions = state?.actions || [];

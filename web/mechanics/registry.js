@@ -23,6 +23,10 @@
 //   panel(state, ui)                     {id, element} side cards (the bazaar); null for none
 //   resultCategories                     [[key, label]] columns of the results table
 //   decisionWords(state)                 words for the pending decision, or null
+//   hints(turn)                          [name] of the one-line hints (locale `hint.<name>`)
+//                                        that teach what the player's decision meets now (a
+//                                        volcano in hand, a bazaar, a barn to place); hints.js
+//                                        shows each until the player dismisses it
 //   handles: [verbs]                     verbs whose prompts the module draws in card()
 //
 // Every module registers itself on import; app.js imports them all once. A module's words are
@@ -48,6 +52,11 @@ export function allMechanics() {
 export function mechanicsOf(state) {
   const inPlay = new Set(state?.mechanics || []);
   return modules.filter((m) => namesOf(m).some((name) => inPlay.has(name)));
+}
+
+// The hints the modules in play give for the decision `turn` (a TurnController) holds now.
+export function hintsOf(turn) {
+  return mechanicsOf(turn.state).flatMap((m) => m.hints?.(turn) || []);
 }
 
 // The verbs some module in play draws prompts for.
