@@ -14,7 +14,7 @@ import { hintLines } from './hints.js';
 import { figureShape } from './board.js';
 import { setTakeBack } from './storage.js';
 import { t, num, has } from './i18n.js';
-import { figureName, featureName } from './names.js';
+import { figureName, featureName, tileTitle } from './names.js';
 
 // The verbs the core draws itself; the mechanics in play draw theirs (registry.js).
 const CORE_VERBS = new Set(['place', 'meeple', 'large', 'mayor', 'wagon', 'barn', 'builder', 'pig', 'skip']);
@@ -43,6 +43,12 @@ export class TurnController {
     this.figure = null; // the kind of figure the spots deploy (null: the first offered)
     this.busy = false;
     this.error = null;
+    // Take back on: the placement being previewed is checked by the server before it is
+    // confirmed (`preview`), so the card can say before the click when it cannot be taken back
+    // (it reveals a tile), and the draft starts without a round trip. Keyed by version and action:
+    // {status: 'waiting' | 'ok' | 'reveals' | 'failed', reply}.
+    this.foresight = new Map();
+    this.foreseeing = null; // the key of the one preview asked for in advance and not answered yet
   }
 
   setArt(art) {
@@ -127,6 +133,7 @@ export class TurnController {
     let index = sq.options.findIndex((o) => !o.needsBridge);
     if (index < 0) index = 0;
     this.selection = { x, y, index };
+    this.foresee();
     if (notify) this.onChange?.();
   }
 
@@ -135,7 +142,45 @@ export class TurnController {
     if (!sq) return;
     const n = sq.options.length;
     this.selection.index = (((this.selection.index + step) % n) + n) % n;
+    this.foresee();
     if (notify) this.onChange?.();
+  }
+
+  // --- foresight: the selected placement checked in advance (take back on) ---------------------
+
+  foresightKey(action) {
+    return `${this.state?.game}|${this.state?.version}|${action}`;
+  }
+
+  // What the server said of the selected placement in advance, or null.
+  foreseen() {
+    const option = this.selectedOption();
+    return option ? this.foresight.get(this.foresightKey(option.action)) || null : null;
+  }
+
+  // Asks the server, once per version and placement, what the selected placement leads to. One
+  // question at a time: the selection may change meanwhile, and the newest is asked next.
+  foresee() {
+    const option = this.selectedOption();
+    const seat = this.actingSeat();
+    if (!option || seat === null || this.draft || !this.takeBack() || this.state.pending?.phase !== 'place' || !this.preview) return;
+    const key = this.foresightKey(option.action);
+    if (this.foresight.has(key) || this.foreseeing) return;
+    if (this.foresight.size > 64) this.foresight.clear();
+    const entry = { status: 'waiting', reply: null };
+    this.foresight.set(key, entry);
+    this.foreseeing = key;
+    const version = this.state.version;
+    this.preview([option.action], seat, version).then(
+      (reply) => { entry.status = 'ok'; entry.reply = reply; },
+      (err) => { entry.status = err.code === 'reveals_tile' ? 'reveals' : 'failed'; },
+    ).finally(() => {
+      this.foreseeing = null;
+      if (entry.status === 'failed') this.foresight.delete(key);
+      // The card says so before the click when the placement cannot be taken back.
+      if (entry.status === 'reveals') this.onChange?.();
+      this.foresee();
+    });
   }
 
   // The kind of figure the spots on the tile deploy now (meeple unless the player chose another).
@@ -199,7 +244,13 @@ export class TurnController {
       this.onChange?.();
       return;
     }
-    if (this.takeBack() && this.state.pending?.phase === 'place' && action.startsWith('place ')) return this.extendDraft([action]);
+    if (this.takeBack() && this.state.pending?.phase === 'place' && action.startsWith('place ')) {
+      const known = this.foresight.get(this.foresightKey(action));
+      // Known in advance to reveal a tile: sent at once (the card said it cannot be taken back).
+      if (known?.status === 'reveals') return this.sendDirectly([action], seat, this.state.version);
+      if (known?.status === 'ok') return this.startDraft(known.reply);
+      return this.extendDraft([action]);
+    }
     this.busy = true;
     this.error = null;
     this.onChange?.();
@@ -229,12 +280,7 @@ export class TurnController {
     try {
       const reply = await this.preview(actions, seat, base.version);
       if (this.real !== base && this.real?.version !== base.version) return; // the game moved meanwhile
-      // The preview narrates only its own actions: the log shown is the game's, then those.
-      const state = { ...reply.state, log: (this.real.log || []).concat(reply.state.log || []) };
-      this.draft = { base: this.real, actions: reply.actions, state, final: null };
-      this.load(state);
-      this.busy = false;
-      this.onDraft?.();
+      this.startDraft(reply);
     } catch (err) {
       if (err.code === 'reveals_tile') {
         // These actions take a tile from the pile: they cannot be shown before they are done, nor
@@ -246,6 +292,17 @@ export class TurnController {
       this.busy = false;
       this.onChange?.();
     }
+  }
+
+  // A draft from the server's preview of its actions (on the real state, which it must match).
+  startDraft(reply) {
+    if (!this.real || reply.version !== this.real.version) return;
+    // The preview narrates only its own actions: the log shown is the game's, then those.
+    const state = { ...reply.state, log: (this.real.log || []).concat(reply.state.log || []) };
+    this.draft = { base: this.real, actions: reply.actions, state, final: null };
+    this.load(state);
+    this.busy = false;
+    this.onDraft?.();
   }
 
   async sendDirectly(actions, seat, version) {
@@ -403,7 +460,7 @@ export class TurnController {
       container.append(h('div', { class: 'card-title' }, swatch, h('span', {}, t('turn.waiting', { name, decision: decisionWords(st) })), h('span', { class: 'thinking', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))));
       // (The DOM's own append() writes a null child as the text "null": add the hand only when there is one.)
       if (st.tile && phase === 'place') {
-        container.append(h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: t('turn.handTitle', { tile: st.tile }), testid: 'hand-tile' }), h('span', { class: 'muted' }, t('turn.tile', { tile: st.tile }))));
+        container.append(h('div', { class: 'hand small' }, this.art.mini(st.tile, { size: 64, title: t('turn.handTitle', { tile: tileTitle(st.tile, this.art) }), testid: 'hand-tile' }), h('span', { class: 'muted' }, t('turn.tile', { tile: tileTitle(st.tile, this.art) }))));
       }
       return;
     }
@@ -426,7 +483,7 @@ export class TurnController {
     if (g.place) {
       const option = this.selectedOption();
       const rotation = option ? option.rotation : 0;
-      const hand = this.art.mini(st.tile, { rotation, size: 118, title: t('turn.handTitle', { tile: st.tile }), testid: 'hand-tile', className: 'mini-tile hand-tile' });
+      const hand = this.art.mini(st.tile, { rotation, size: 118, title: t('turn.handTitle', { tile: tileTitle(st.tile, this.art) }), testid: 'hand-tile', className: 'mini-tile hand-tile' });
       hand.addEventListener('click', () => this.rotate(1));
       hand.addEventListener('contextmenu', (e) => { e.preventDefault(); this.rotate(1); });
       const sq = this.selectedSquare();
@@ -440,8 +497,10 @@ export class TurnController {
           h('button', { 'data-testid': 'rotate', disabled: !sq || sq.options.length < 2 || disabled, onClick: () => this.rotate(1), title: t('turn.rotateTitle') }, t('turn.rotate')),
           h('button', { class: 'primary', 'data-testid': 'confirm-place', disabled: !option || disabled, onClick: () => this.confirm(), title: t('turn.enterKey') }, t('turn.placeTile')),
         ))));
+      // Checked in advance (take back on): this placement reveals a tile, so it is sent at once.
+      if (this.takeBack() && this.foreseen()?.status === 'reveals') body.append(h('div', { class: 'note warn', 'data-testid': 'cannot-take-back' }, t('turn.cannotTakeBack')));
       const confirmTurns = h('input', { type: 'checkbox', 'data-testid': 'take-back-toggle', checked: this.takeBack() });
-      confirmTurns.addEventListener('change', () => { setTakeBack(confirmTurns.checked); this.onChange?.(); });
+      confirmTurns.addEventListener('change', () => { setTakeBack(confirmTurns.checked); this.foresee(); this.onChange?.(); });
       body.append(h('label', { class: 'check take-back-toggle', title: t('turn.takeBackToggleTitle') },
         confirmTurns, ' ', t('turn.takeBackToggle')));
     }

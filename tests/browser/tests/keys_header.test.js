@@ -61,3 +61,48 @@ test('Escape closes the topmost dialog and takes nothing back; the header fits t
   assert.deepEqual(page.problems, [], 'no errors in the page');
   await page.close();
 });
+
+// With take back on, the selected placement is checked by the server before it is confirmed (a
+// `preview` sent on selection): confirming then starts the draft from that answer, with no second
+// question; the card would say at once if the placement could not be taken back (it reveals a
+// tile), which no placement of these rules does, so no such note shows here.
+test('take back on: the selected placement is checked before the click, and confirming asks nothing more', async () => {
+  const { browser, client } = suite;
+  const { game, seats } = await client.create({
+    players: [{ name: 'Ann', seat: 'human' }, { name: 'Bob', seat: 'human' }],
+    deck: ['U', 'V', 'U', 'V'],
+  });
+  const page = await newPage(browser, 'ann-foresight', { takeBack: true });
+  // The previews the page asks for, and the answers it got.
+  const previews = [];
+  let answers = 0;
+  const parse = (frame) => {
+    try {
+      return JSON.parse(String(frame.payload));
+    } catch {
+      return {}; // not JSON: not ours to count
+    }
+  };
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (frame) => { const msg = parse(frame); if (msg.type === 'preview') previews.push(msg.actions.join(' ')); });
+    ws.on('framereceived', (frame) => { if (parse(frame).type === 'preview') answers++; });
+  });
+  const until = async (what, ok) => {
+    for (let i = 0; i < 250 && !ok(); i++) await page.waitForTimeout(20);
+    assert.ok(ok(), what);
+  };
+  await page.goto(`${serverUrl()}/#game=${game}&token=${seats[0].token}`);
+  await waitForVersion(page, 0);
+  const square = page.locator('[data-testid="board-position"]').first();
+  await clickVisible(page, `[data-testid="board-position"][data-x="${await square.getAttribute('data-x')}"][data-y="${await square.getAttribute('data-y')}"]`);
+  const selected = await page.getAttribute('[data-testid="preview-tile"]', 'data-action');
+  await until('the server answered the page\'s preview', () => answers === 1);
+  assert.deepEqual(previews, [selected], 'the selected placement was checked once, before the click');
+  assert.equal(await page.locator('[data-testid="cannot-take-back"]').count(), 0, 'it can be taken back: no note');
+  await page.click('[data-testid="board-confirm"]');
+  await page.waitForSelector('[data-testid="game-view"][data-draft="true"]');
+  assert.deepEqual(previews, [selected], 'confirming started the draft from the answer already given');
+  assert.equal(client.state(game).version, 0, 'nothing was sent');
+  assert.deepEqual(page.problems, [], 'no errors in the page');
+  await page.close();
+});
