@@ -17,7 +17,7 @@ import { s, h, clear } from './dom.js';
 import { MEEPLE_PATH, seatColour, degreesOf } from './tiles.js';
 import { mechanicsOf, figureStyle } from './mechanics/registry.js';
 import { t, num, has, language, onLanguageChange } from './i18n.js';
-import { featureName } from './names.js';
+import { featureName, tileTitle as tileWordsOf } from './names.js';
 
 const TILE = 100;
 const MIN_SCALE = 0.12;
@@ -47,11 +47,11 @@ export function figureShape(style, colour, options) {
   return style.shape ? style.shape(colour, options) : meepleShape(colour, options);
 }
 
-// A placed tile's title: its id and square, and how far it is turned.
-function tileTitle(tile) {
-  const at = `${tile.x},${tile.y}`;
+// A placed tile's title: what is on it, in words, and how far it is turned (no id, no square).
+function tileTitle(tile, art) {
+  const words = tileWordsOf(tile.tile, art);
   const degrees = degreesOf(tile.rotation);
-  return degrees ? t('board.tileTitleTurned', { tile: tile.tile, at, degrees }) : t('board.tileTitle', { tile: tile.tile, at });
+  return degrees ? t('board.tileTitleTurned', { tile: words, degrees }) : t('board.tileTitle', { tile: words });
 }
 
 export class Board {
@@ -586,7 +586,7 @@ export class Board {
       if (existing && existing.sig === sig) {
         // The same tile: only its title follows a change of language.
         if (existing.lang !== language()) {
-          existing.el.querySelector('title').textContent = tileTitle(t);
+          existing.el.querySelector('title').textContent = tileTitle(t, this.art);
           existing.lang = language();
         }
         continue;
@@ -595,7 +595,7 @@ export class Board {
       const el = s('g', {
         class: 'board-tile', 'data-testid': 'board-tile', 'data-x': t.x, 'data-y': t.y, 'data-tile': t.tile, 'data-rotation': t.rotation,
         transform: `translate(${t.x * TILE},${t.y * TILE})`,
-      }, s('title', {}, tileTitle(t)), this.art.use(t.tile, degreesOf(t.rotation)));
+      }, s('title', {}, tileTitle(t, this.art)), this.art.use(t.tile, degreesOf(t.rotation)));
       if (this.tileEls.size > 0) el.classList.add('fresh');
       this.layers.tiles.append(el);
       this.tileEls.set(key, { el, sig, lang: language() });
@@ -693,9 +693,9 @@ export class Board {
       const cls = ['position', p.needsBridge === 'all' ? 'needs-bridge' : '', p.needsBridge === 'some' ? 'some-bridge' : '', selected ? 'selected' : ''].join(' ');
       const g = s('g', {
         class: cls, 'data-testid': 'board-position', 'data-x': p.x, 'data-y': p.y, 'data-needs-bridge': p.needsBridge || 'none',
-        transform: `translate(${p.x * TILE},${p.y * TILE})`, role: 'button', 'aria-label': t('board.placeAt', { at: `${p.x},${p.y}` }),
+        transform: `translate(${p.x * TILE},${p.y * TILE})`, role: 'button', 'aria-label': t('board.placeAt'),
       },
-      s('title', {}, p.needsBridge === 'all' ? t('board.needsBridgeAt', { at: `${p.x},${p.y}` }) : `${p.x},${p.y}`),
+      s('title', {}, p.needsBridge === 'all' ? t('board.needsBridge') : t('board.placeAt')),
       s('rect', { x: 5, y: 5, width: 90, height: 90, rx: 8, class: 'position-box' }));
       if (p.needsBridge === 'all') {
         g.append(s('text', { x: 50, y: 56, class: 'position-note', 'text-anchor': 'middle' }, t('board.bridgeNote')));

@@ -55,6 +55,66 @@ export function featureName(kind) {
   return named(`feature.${kind}`, kind);
 }
 
+// The feature `kind` as a figure reaches it ("into the city", "do města") and as the place a figure
+// stands in ("in the city", "ve městě"): each language's own preposition and case.
+export function featureInto(kind) {
+  return t(`feature.into.${has(`feature.into.${kind}`) ? kind : 'feature'}`);
+}
+
+export function featureIn(kind) {
+  return t(`feature.in.${has(`feature.in.${kind}`) ? kind : 'feature'}`);
+}
+
+// --- where things are, in words ---------------------------------------------------------------------
+
+// The compass direction from square `from` to square `to` (north is up: y grows southwards), one
+// of eight, or null for the same square.
+function direction(from, to) {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  if (!dx && !dy) return null;
+  const sector = Math.round(Math.atan2(dx, -dy) / (Math.PI / 4));
+  return ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][(sector + 8) % 8];
+}
+
+// Where square `to` lies from the tile just placed (`placed`, a square): "on the tile just
+// placed", "north-east of the tile just placed", "3 tiles west of the tile just placed"; '' when
+// nothing was placed yet. Players are never shown a square's numbers.
+export function whereWords(to, placed) {
+  if (!to || !placed) return '';
+  const dir = direction(placed, to);
+  if (!dir) return t('where.here');
+  const count = Math.max(Math.abs(to.x - placed.x), Math.abs(to.y - placed.y));
+  return t('where.dir', { count, dir: t(`dir.${dir}`) });
+}
+
+// A step from square `from` to a neighbouring square `to`, as the way it goes ("north", "na sever").
+export function stepWords(from, to) {
+  const dir = from && to ? direction(from, to) : null;
+  return dir && has(`dir.to.${dir}`) ? t(`dir.to.${dir}`) : '';
+}
+
+// Labels for a row of buttons, made distinct: `label(item)` for each, and where two say the same,
+// each of those also says where it is (`square(item)` from `placed`, as whereWords); where even
+// that is the same, they are numbered (turn.featureNth).
+export function distinctLabels(items, label, square, placed, withWhere) {
+  const labels = items.map(label);
+  const count = (list) => list.reduce((m, l) => m.set(l, (m.get(l) || 0) + 1), new Map());
+  let seen = count(labels);
+  const placedLabels = labels.map((l, i) => {
+    if (seen.get(l) < 2) return l;
+    const where = whereWords(square(items[i]), placed);
+    return where ? withWhere(l, where) : l;
+  });
+  seen = count(placedLabels);
+  const n = new Map();
+  return placedLabels.map((l) => {
+    if (seen.get(l) < 2) return l;
+    n.set(l, (n.get(l) || 0) + 1);
+    return t('turn.featureNth', { feature: l, n: n.get(l) });
+  });
+}
+
 // --- bots ----------------------------------------------------------------------------------------
 
 // The catalogue's named levels ({name, title, spec, ...}), once the catalogue has come.

@@ -6,11 +6,13 @@
 // The server's arguments are the same for every client; the page decides how each kind shows
 // (by the argument's name): `tile`, a tile id, is the tile's picture (players know tiles by their
 // pictures, never by their ids); `at`, a square "x,y", is not printed: the entry points to that
-// tile on the board instead; `corner`, a compass code ("NW"), is the language's words; a player's
+// tile on the board instead; `corner`, a compass code ("NW"), is the language's words; a
+// `feature` also gives {into} and {in}, the feature with the language's preposition; a player's
 // name (`who`, `owner`, `other`) stands as it is. The locale's texts name no square for this
 // reason (the server's English `text` still does, for clients that show text only).
 
 import { t, has } from './i18n.js';
+import { featureInto, featureIn } from './names.js';
 
 // Where a tile's picture goes in a text while it is put together (no text holds this character).
 const MARK = '\u0001';
@@ -46,6 +48,14 @@ export function sayParts(said) {
   const tiles = [];
   const params = {};
   for (const [name, value] of Object.entries(said?.args || {})) params[name] = argument(value, name, tiles);
+  // A feature as a figure reaches it and as the place it stands in, with the language's own
+  // preposition and case ({into}: "do města"; {in}: "ve městě").
+  const feature = said?.args?.feature;
+  const kind = typeof feature?.t === 'string' && feature.t.startsWith('feature.') ? feature.t.slice('feature.'.length) : null;
+  if (kind) {
+    params.into = featureInto(kind);
+    params.in = featureIn(kind);
+  }
   const text = String(t(`log.${said.key}`, params));
   const parts = [];
   text.split(MARK).forEach((piece, i) => {

@@ -11,7 +11,7 @@ import { h, s } from '../dom.js';
 import { seatColour } from '../tiles.js';
 import { registerMechanic } from './registry.js';
 import { t, num } from '../i18n.js';
-import { figureName, featureName } from '../names.js';
+import { figureName, featureName, featureInto, whereWords, distinctLabels } from '../names.js';
 
 const TILE = 100;
 const STROKE = 'rgba(20,20,20,0.85)';
@@ -129,12 +129,12 @@ registerMechanic({
 
   decorate(turn, deco) {
     const g = turn.groups;
-    deco.abbeyHoles = (g.abbey || []).map((a) => ({ ...a, label: t('mech.abbey_mayor.playAbbeyAt', { at: `${a.x},${a.y}` }), onClick: () => turn.act(a.action) }));
+    deco.abbeyHoles = (g.abbey || []).map((a) => ({ ...a, label: t('mech.abbey_mayor.playAbbeyAt'), onClick: () => turn.act(a.action) }));
     const colour = seatColour(turn.actingSeat());
     for (const m of g.move || []) {
       deco.markers.push({
         kind: 'wagon-move', testid: 'wagon-move-spot', figure: 'wagon', x: m.x, y: m.y, loc: m.loc, feature: m.feature, action: m.action, colour,
-        label: t('mech.abbey_mayor.rollWagonTo', { feature: featureName(m.feature || 'feature'), at: `${m.x},${m.y}`, location: m.loc }), onClick: () => turn.act(m.action),
+        label: t('mech.abbey_mayor.rollWagonTo', { into: featureInto(m.feature || 'feature') }), onClick: () => turn.act(m.action),
       });
     }
   },
@@ -151,7 +151,10 @@ registerMechanic({
       body.append(h('div', { class: 'hint', 'data-testid': 'abbey-hint' },
         t(phase === 'abbey' ? 'mech.abbey_mayor.abbeyHint' : 'mech.abbey_mayor.abbeyRoundHint')));
       const row = h('div', { class: 'row wrap' }, abbeyIcon(36));
-      for (const a of g.abbey || []) row.append(ui.button(t('mech.abbey_mayor.abbeyAt', { at: `${a.x},${a.y}` }), a.action, 'abbey-button', 'small'));
+      // Each hole by where it lies from the tile just placed (never by its square's numbers).
+      const holes = g.abbey || [];
+      const labels = distinctLabels(holes, (a) => t('mech.abbey_mayor.abbeyAt', { where: whereWords(a, st.last_placed) }), (a) => a, null, (l) => l);
+      holes.forEach((a, i) => row.append(ui.button(labels[i], a.action, 'abbey-button', 'small')));
       body.append(row);
       if (g.draw) body.append(h('div', { class: 'row' }, ui.button(t('mech.abbey_mayor.draw'), 'draw', 'abbey-draw', 'primary')));
       if (g.pass) body.append(h('div', { class: 'row' }, ui.button(t('mech.abbey_mayor.keep'), 'pass', 'abbey-pass')));
@@ -159,11 +162,12 @@ registerMechanic({
     if (phase === 'wagon') {
       const wagon = st.rolling_wagon;
       const feature = featureName(wagon?.feature || 'feature');
-      body.append(h('div', { class: 'hint', 'data-testid': 'wagon-hint' }, wagon?.from
-        ? t('mech.abbey_mayor.wagonHintAt', { feature, at: `${wagon.from.x},${wagon.from.y}` })
-        : t('mech.abbey_mayor.wagonHint', { feature })));
+      body.append(h('div', { class: 'hint', 'data-testid': 'wagon-hint' }, t('mech.abbey_mayor.wagonHint', { feature })));
       const row = h('div', { class: 'row wrap' });
-      for (const m of g.move || []) row.append(ui.button(t('mech.abbey_mayor.wagonButton', { at: `${m.x},${m.y}`, feature: m.feature ? featureName(m.feature) : '', location: m.loc }), m.action, 'wagon-move-button', 'small'));
+      // Each destination by its feature and where it lies from the tile just placed.
+      const moves = g.move || [];
+      const labels = distinctLabels(moves, (m) => t('mech.abbey_mayor.wagonButton', { feature: featureName(m.feature || 'feature'), where: whereWords(m, st.last_placed) }), (m) => m, null, (l) => l);
+      moves.forEach((m, i) => row.append(ui.button(labels[i], m.action, 'wagon-move-button', 'small')));
       body.append(row);
       if (g.pass) body.append(h('div', { class: 'row' }, ui.button(t('mech.abbey_mayor.backToSupply'), 'pass', 'wagon-pass')));
     }

@@ -53,7 +53,7 @@ registerMechanic({
 
   decorate(turn, deco) {
     deco.bridges = (turn.groups.bridge || []).map((b) => ({
-      ...b, label: t(b.axis === 'NS' ? 'mech.bridges.buildNS' : 'mech.bridges.buildEW', { at: `${b.x},${b.y}` }), onClick: () => turn.act(b.action),
+      ...b, label: t(b.axis === 'NS' ? 'mech.bridges.buildNS' : 'mech.bridges.buildEW'), onClick: () => turn.act(b.action),
     }));
   },
 

@@ -8,6 +8,7 @@ import { featureWord } from '../notation.js';
 import { meepleShape } from '../board.js';
 import { registerMechanic } from './registry.js';
 import { t, num } from '../i18n.js';
+import { whereWords, distinctLabels } from '../names.js';
 
 const TILE = 100;
 
@@ -76,7 +77,7 @@ registerMechanic({
       deco.markers.push({
         kind: 'claim', x: c.x, y: c.y, loc: c.loc, feature, action: c.action, colour,
         icon: () => s('g', { transform: 'scale(0.3)' }, castleShape(colour)),
-        label: t('mech.castles.claimLabel', { feature: featureWord(feature), at: `${c.x},${c.y}`, location: c.loc }), onClick: () => turn.act(c.action),
+        label: t('mech.castles.claimLabel', { feature: featureWord(feature) }), onClick: () => turn.act(c.action),
       });
     }
   },
@@ -93,7 +94,10 @@ registerMechanic({
     if (g.claim) {
       body.append(h('div', { class: 'hint' }, t('mech.castles.claimHint')));
       const row = h('div', { class: 'row wrap' });
-      for (const c of g.claim) row.append(ui.button(`${c.x},${c.y} ${c.loc}`, c.action, 'claim-button', 'small'));
+      // Each feature by its kind and where it lies from the tile just placed.
+      const placed = turn.state?.last_placed;
+      const labels = distinctLabels(g.claim, (c) => t('mech.castles.claimButton', { feature: featureWord(c.feature || turn.featureAt(c.x, c.y, c.loc)), where: whereWords(c, placed) }), (c) => c, null, (l) => l);
+      g.claim.forEach((c, i) => row.append(ui.button(labels[i], c.action, 'claim-button', 'small')));
       body.append(row);
     }
   },

@@ -11,7 +11,7 @@ import { s, h } from '../dom.js';
 import { rotatePoint, seatColour } from '../tiles.js';
 import { registerMechanic } from './registry.js';
 import { t } from '../i18n.js';
-import { tileTitle } from '../names.js';
+import { tileTitle, featureIn, stepWords, distinctLabels } from '../names.js';
 
 const TILE = 100;
 
@@ -113,7 +113,7 @@ function journeyLayer(g, state) {
 function piecesLayer(g, state, board) {
   if (state?.dragon) {
     const [x, y] = centre(state.dragon);
-    g.append(badge('dragon-piece', 'dragon-piece', t('mech.princess_dragon.dragonAt', { at: `${state.dragon.x},${state.dragon.y}` }), [x + 22, y - 20], [dragonFigure()], {
+    g.append(badge('dragon-piece', 'dragon-piece', t('mech.princess_dragon.dragonAt'), [x + 22, y - 20], [dragonFigure()], {
       'data-x': state.dragon.x, 'data-y': state.dragon.y,
     }));
   }
@@ -128,8 +128,9 @@ function piecesLayer(g, state, board) {
         [x, y] = [fairy.x * TILE + ax + 12, fairy.y * TILE + ay - 12];
       }
     }
-    const at = `${fairy.x},${fairy.y}`;
-    const title = fairy.location ? t('mech.princess_dragon.fairyBeside', { at, location: fairy.location }) : t('mech.princess_dragon.fairyAt', { at });
+    // Named by the follower it guards and that follower's feature, never by a square or a spot's code.
+    const guarded = fairy.location && (state.followers || []).find((f) => sameSquare(f, fairy) && f.location === fairy.location);
+    const title = fairy.location ? t('mech.princess_dragon.fairyBeside', { in: featureIn(guarded?.feature || 'feature') }) : t('mech.princess_dragon.fairyAt');
     g.append(badge('fairy-piece', 'fairy-piece', title, [x, y], [fairyFigure()], {
       'data-x': fairy.x, 'data-y': fairy.y, 'data-location': fairy.location || '',
     }));
@@ -148,13 +149,16 @@ function squareOption(board, o, cls, testid, icon) {
 }
 
 // A whole phrase about a knight the princess may send home: `keys` has the phrase for a
-// follower (`knight`) and for a large follower (`large`).
+// follower (`knight`) and for a large follower (`large`). Knights are named by their owners; two
+// alike also say where they stand from the tile just placed (names.js distinctLabels).
 const SENDS_HOME = { knight: 'mech.princess_dragon.sendsHomeKnight', large: 'mech.princess_dragon.sendsHomeLarge' };
 const SEND_HOME = { knight: 'mech.princess_dragon.sendHomeKnight', large: 'mech.princess_dragon.sendHomeLarge' };
 const knightPhrase = (keys, k, players) => {
   const owner = players?.[k.seat]?.name || (k.seat !== undefined ? t('board.seatN', { n: k.seat + 1 }) : t('mech.princess_dragon.aPlayer'));
-  return t(k.figure === 'large' ? keys.large : keys.knight, { owner, at: `${k.x},${k.y}` });
+  return t(k.figure === 'large' ? keys.large : keys.knight, { owner });
 };
+const knightPhrases = (keys, knights, state) => distinctLabels(knights, (k) => knightPhrase(keys, k, state?.players), (k) => k, state?.last_placed,
+  (knight, where) => t('mech.princess_dragon.knightWhere', { knight, where }));
 
 registerMechanic({
   names: ['dragon', 'fairy', 'magic portal', 'princess'],
@@ -192,24 +196,26 @@ registerMechanic({
   decorate(turn, deco) {
     const g = turn.groups;
     const colour = seatColour(turn.actingSeat());
-    deco.dragonSteps = (g.dragon || []).map((d) => ({ ...d, label: t('mech.princess_dragon.moveDragonTo', { at: `${d.x},${d.y}` }), onClick: () => turn.act(d.action) }));
+    const dragon = turn.state?.dragon;
+    deco.dragonSteps = (g.dragon || []).map((d) => ({ ...d, label: t('mech.princess_dragon.moveDragonTo', { dir: stepWords(dragon, d) }), onClick: () => turn.act(d.action) }));
     deco.fairyTiles = [];
     for (const f of g.fairy || []) {
       if (f.loc) {
         deco.markers.push({
           kind: 'fairy', testid: 'fairy-spot', x: f.x, y: f.y, loc: f.loc, feature: f.feature, action: f.action, colour,
           icon: () => s('g', { transform: 'scale(0.7)' }, fairyFigure()),
-          label: t('mech.princess_dragon.putFairyBeside', { at: `${f.x},${f.y}`, location: f.loc }), onClick: () => turn.act(f.action),
+          label: t('mech.princess_dragon.putFairyBeside', { in: featureIn(f.feature || turn.featureAt(f.x, f.y, f.loc)) }), onClick: () => turn.act(f.action),
         });
       } else {
-        deco.fairyTiles.push({ ...f, label: t('mech.princess_dragon.putFairyOn', { at: `${f.x},${f.y}` }), onClick: () => turn.act(f.action) });
+        deco.fairyTiles.push({ ...f, label: t('mech.princess_dragon.putFairyOn'), onClick: () => turn.act(f.action) });
       }
     }
-    for (const k of g.princess || []) {
+    const knightLabels = knightPhrases(SENDS_HOME, g.princess || [], turn.state);
+    for (const [i, k] of (g.princess || []).entries()) {
       deco.markers.push({
         kind: 'princess', testid: 'princess-spot', x: k.x, y: k.y, loc: k.loc, feature: k.feature, action: k.action, colour: seatColour(k.seat),
         icon: () => s('g', { transform: 'scale(0.9)' }, princessSymbol()),
-        label: knightPhrase(SENDS_HOME, k, turn.state?.players), onClick: () => turn.act(k.action),
+        label: knightLabels[i], onClick: () => turn.act(k.action),
       });
     }
   },
@@ -227,7 +233,7 @@ registerMechanic({
       body.append(h('div', { class: 'hint', 'data-testid': 'dragon-hint' },
         left !== undefined ? t('mech.princess_dragon.dragonHintLeft', { count: left, total: 6 }) : t('mech.princess_dragon.dragonHint')));
       const row = h('div', { class: 'row wrap' });
-      for (const d of g.dragon) row.append(ui.button(t('mech.princess_dragon.dragonTo', { at: `${d.x},${d.y}` }), d.action, 'dragon-button', 'small'));
+      for (const d of g.dragon) row.append(ui.button(t('mech.princess_dragon.dragonTo', { dir: stepWords(st.dragon, d) }), d.action, 'dragon-button', 'small'));
       body.append(row);
     }
     if (g.princess) {
@@ -235,7 +241,8 @@ registerMechanic({
       body.append(h('div', { class: must ? 'note warn' : 'hint', 'data-testid': 'princess-hint' },
         t(must ? 'mech.princess_dragon.princessMust' : 'mech.princess_dragon.princessMay')));
       const row = h('div', { class: 'row wrap' });
-      for (const k of g.princess) row.append(ui.button(knightPhrase(SEND_HOME, k, st.players), k.action, 'princess-button', 'small'));
+      const labels = knightPhrases(SEND_HOME, g.princess, st);
+      g.princess.forEach((k, i) => row.append(ui.button(labels[i], k.action, 'princess-button', 'small')));
       body.append(row);
     }
     if (g.fairy) {
