@@ -35,3 +35,25 @@ test('the lobby offers the bot levels and seats them', async () => {
   assert.deepEqual(seats.slice(1), ['expert:ms=300', 'beginner']);
   await screenshot(page, 'levels');
 });
+
+// A bot's badge names its level; the badges (bot and level, winner) wrap below a name rather
+// than cut it ("Greedy", not "Gree…"), on a desktop and on a phone, for a watcher of a finished
+// game between bots.
+test('names stay whole beside the badges of bots and winners', async () => {
+  const { browser, client } = suite;
+  const { game } = await client.create({
+    players: [{ name: 'Greedy', seat: 'bot', bot: 'intermediate' }, { name: 'Cid', seat: 'bot', bot: 'advanced' }, { name: 'Beginner', seat: 'bot', bot: 'beginner' }],
+    deck: ['V', 'U', 'E'], pace: 0,
+  });
+  await client.waitForState(game, (s) => s.status === 'over');
+  for (const [name, device] of [['desktop', {}], ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]]) {
+    const page = await newPage(browser, `names-${name}`, device);
+    await page.goto(`${serverUrl()}/#game=${game}`);
+    await page.waitForSelector(`${tid('game-view')}[data-status="over"]`);
+    const names = await page.$$eval(`${tid('player-name')}`, (els) => els.map((el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth + 0.5 })));
+    assert.deepEqual(names, [{ text: 'Greedy', cut: false }, { text: 'Cid', cut: false }, { text: 'Beginner', cut: false }], `no name is cut short on a ${name}`);
+    await screenshot(page, `player-names-${name}`);
+    assert.deepEqual(page.problems, [], 'no errors in the page');
+    await page.close();
+  }
+});
