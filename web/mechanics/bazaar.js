@@ -72,10 +72,10 @@ function renderBazaar(container, state, art, act, busy) {
       before || null,
       bazaar.highest_bid === null || bazaar.highest_bid === undefined
         ? h('b', {}, t('mech.bazaar.noneYet'))
-        : h('b', {}, t('mech.bazaar.bidBy', { amount: bazaar.highest_bid, name: nameOf(bazaar.highest_bidder) })),
+        : h('b', {}, t('mech.bazaar.bidBy', { amount: t('log.points', { count: bazaar.highest_bid }), name: nameOf(bazaar.highest_bidder) })),
       after || null));
   }
-  if (bazaar.bank) container.append(h('div', { class: 'muted' }, t('mech.bazaar.bank', { amount: bazaar.bank })));
+  if (bazaar.bank) container.append(h('div', { class: 'muted' }, t('mech.bazaar.bank', { amount: t('log.points', { count: bazaar.bank }) })));
 
   const controls = h('div', { class: 'bazaar-controls' });
   if (g.bid) {
@@ -103,8 +103,8 @@ function renderBazaar(container, state, art, act, busy) {
   if (g.buy || g.sell) {
     const bid = bazaar.highest_bid;
     const bidder = nameOf(bazaar.highest_bidder);
-    if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, t('mech.bazaar.buy', { amount: bid, name: bidder })));
-    if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, t('mech.bazaar.sell', { amount: bid, name: bidder })));
+    if (g.buy) controls.append(h('button', { class: 'primary', 'data-testid': 'bazaar-buy', 'data-action': 'buy', disabled: busy, onClick: () => act('buy') }, t('mech.bazaar.buy', { amount: t('log.points', { count: bid }), name: bidder })));
+    if (g.sell) controls.append(h('button', { 'data-testid': 'bazaar-sell', 'data-action': 'sell', disabled: busy, onClick: () => act('sell') }, t('mech.bazaar.sell', { amount: t('log.points', { count: bid }), name: bidder })));
   }
   if (g.choose) container.append(h('div', { class: 'hint' }, t(noAuction ? 'mech.bazaar.chooseToTake' : 'mech.bazaar.chooseToAuction')));
   const who = noAuction ? picksList(bazaar, state, art, nameOf) : gotList(bazaar, art, nameOf);
