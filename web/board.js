@@ -743,9 +743,13 @@ export class Board {
     clear(this.layers.options);
     const tiles = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
     for (const m of deco.mechanics || []) m.options?.(this.layers.options, deco, this);
-    for (const m of deco.markers || []) {
+    const markers = deco.markers || [];
+    const at = spreadSpots(markers.map((m) => {
       const t = tiles.get(`${m.x},${m.y}`);
-      const [ax, ay] = CORNER_XY[m.loc] || (t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50]);
+      return { tile: `${m.x},${m.y}`, xy: CORNER_XY[m.loc] || (t ? this.art.anchor(t.tile, t.rotation, m.loc, t.bridge) : [50, 50]) };
+    }));
+    for (const [i, m] of markers.entries()) {
+      const [ax, ay] = at[i];
       const g = s('g', {
         class: `spot spot-${m.kind} feature-${m.feature || 'unknown'}${m.chosen ? ' chosen' : ''}`, 'data-testid': m.testid || (m.kind === 'claim' ? 'claim-spot' : 'meeple-spot'), 'data-chosen': m.chosen ? 'true' : null,
         'data-action': m.action, 'data-feature': m.feature || '', 'data-location': m.loc, 'data-figure': m.figure || '', 'data-x': m.x, 'data-y': m.y,
@@ -759,4 +763,35 @@ export class Board {
     }
   }
 }
+
+// Spots closer than this (board units; a spot is 21 across with its ring at marker scale 1, so
+// this leaves a visible gap) are moved apart.
+const SPOT_SPACING = 27;
+
+// The spots' positions on their tiles, moved apart where two of one tile would touch (a city's
+// spot and the field's below its wall), each kept inside its tile: [[x, y]] in the spots' order.
+export function spreadSpots(spots) {
+  const at = spots.map((spot) => [...spot.xy]);
+  for (let round = 0; round < 24; round++) {
+    let moved = false;
+    for (let i = 0; i < at.length; i++) {
+      for (let j = i + 1; j < at.length; j++) {
+        if (spots[i].tile !== spots[j].tile) continue;
+        let dx = at[j][0] - at[i][0];
+        let dy = at[j][1] - at[i][1];
+        let d = Math.hypot(dx, dy);
+        if (d >= SPOT_SPACING - 0.01) continue;
+        if (d < 0.01) [dx, dy, d] = [0, 1, 1]; // one above the other
+        const push = (SPOT_SPACING - d) / 2;
+        at[i] = [at[i][0] - (dx / d) * push, at[i][1] - (dy / d) * push].map(inside);
+        at[j] = [at[j][0] + (dx / d) * push, at[j][1] + (dy / d) * push].map(inside);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return at;
+}
+
+const inside = (v) => Math.min(90, Math.max(10, v));
 

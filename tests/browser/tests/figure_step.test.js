@@ -130,6 +130,12 @@ for (const [name, device] of Object.entries(DEVICES)) {
     await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'));
     await assertReadable(page, name);
     await assertOffersLegal(page, st);
+    // The spots do not touch one another (the city's and the field's below its wall did).
+    const rings = await page.$$eval(`${tid('meeple-spot')} .spot-ring`, (els) => els.map((el) => { const r = el.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, r: r.width / 2 }; }));
+    // (Their rings' boxes, stroke included, with a gap between.)
+    for (const [i, a] of rings.entries()) {
+      for (const b of rings.slice(i + 1)) assert.ok(Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r + 2, `two spots touch on the ${name} (${Math.hypot(a.x - b.x, a.y - b.y).toFixed(1)} px apart, radii ${a.r.toFixed(1)})`);
+    }
     await screenshot(page, `figure-step-${name}`);
 
     if (name === 'desktop') {
