@@ -10,6 +10,7 @@
 import { s, clear } from './dom.js';
 import { allMechanics } from './mechanics/registry.js';
 import { t, onLanguageChange } from './i18n.js';
+import { tileWords } from './names.js';
 
 export const PORTS = ['NNW', 'N', 'NNE', 'ENE', 'E', 'ESE', 'SSE', 'S', 'SSW', 'WSW', 'W', 'WNW'];
 const EDGES = ['N', 'E', 'S', 'W'];
@@ -374,7 +375,7 @@ export class TileArt {
 
   // A standalone little <svg> picture of a tile.
   mini(id, { rotation = 0, size = 40, title, className = 'mini-tile', testid } = {}) {
-    const svg = s('svg', { viewBox: '0 0 100 100', width: size, height: size, class: className, role: 'img', 'aria-label': title || t('tiles.tileAria', { tile: id }), 'data-testid': testid, 'data-tile': id });
+    const svg = s('svg', { viewBox: '0 0 100 100', width: size, height: size, class: className, role: 'img', 'aria-label': title || t('tiles.tileAria', { tile: tileWords(this.tiles.get(id)?.tile) }), 'data-testid': testid, 'data-tile': id });
     if (title) svg.append(s('title', {}, title));
     svg.append(this.use(id, rotation));
     return svg;

@@ -490,7 +490,7 @@ export default {
   'board.confirm': 'přiložit kartičku sem (Enter)',
 
   // ---- the tile pictures ----
-  'tiles.tileAria': 'kartička {tile}',
+  'tiles.tileAria': 'kartička: {tile}',
 
   // ---- bridges ----
   'mech.bridges.buildNS': 'postavit most sever–jih na této kartičce',

@@ -487,7 +487,7 @@ export default {
   'board.confirm': 'die Karte hier anlegen (Eingabetaste)',
 
   // ---- the tile pictures ----
-  'tiles.tileAria': 'Karte {tile}',
+  'tiles.tileAria': 'Karte: {tile}',
 
   // ---- bridges ----
   'mech.bridges.buildNS': 'eine Brücke Nord–Süd auf dieser Karte bauen',

@@ -487,7 +487,7 @@ export default {
   'board.confirm': 'place the tile here (Enter)',
 
   // ---- the tile pictures ----
-  'tiles.tileAria': 'tile {tile}',
+  'tiles.tileAria': 'tile: {tile}',
 
   // ---- bridges ----
   'mech.bridges.buildNS': 'build a bridge north–south on this tile',

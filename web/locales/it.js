@@ -485,7 +485,7 @@ export default {
   'board.confirm': "piazza qui la tessera (Invio)",
 
   // ---- the tile pictures ----
-  'tiles.tileAria': "tessera {tile}",
+  'tiles.tileAria': "tessera: {tile}",
 
   // ---- bridges ----
   'mech.bridges.buildNS': "costruisci un ponte nord–sud su questa tessera",

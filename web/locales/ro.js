@@ -487,7 +487,7 @@ export default {
   'board.confirm': 'plasează cartonașul aici (Enter)',
 
   // ---- the tile pictures ----
-  'tiles.tileAria': 'cartonașul {tile}',
+  'tiles.tileAria': 'cartonaș: {tile}',
 
   // ---- bridges ----
   'mech.bridges.buildNS': 'construiește un pod nord–sud pe acest cartonaș',

@@ -16,6 +16,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
 import { createGame, tokenOf, waitForVersion, assertMatches, assertOffersLegal, clickVisible, decide } from '../lib/ui.js';
+import { assertNoCodes, expansionTileIds } from '../lib/words.js';
 
 const suite = browserSuite();
 
@@ -84,6 +85,8 @@ test('in an am game Ann places a wagon and a barn, moves the wagon and plays her
       assert.deepEqual(await actionsOn(page, 'abbey-option'), st.actions.filter((a) => a.verb === 'abbey').map((a) => a.action).sort(), 'the holes are highlighted');
       await page.waitForSelector(tid('abbey-draw'));
       await screenshot(page, 'am-abbey-holes');
+      // The holes' buttons say where they are in words, not by square.
+      await assertNoCodes(page, await expansionTileIds(client), 'the abbey\'s holes');
       const abbey = by('abbey');
       await decide(page, abbey.action);
       done.abbey = true;
@@ -104,6 +107,7 @@ test('in an am game Ann places a wagon and a barn, moves the wagon and plays her
       await page.waitForSelector(`${tid('wagon-origin')}[data-x="${st.rolling_wagon.from.x}"][data-y="${st.rolling_wagon.from.y}"]`);
       await page.waitForSelector(tid('wagon-pass'));
       await screenshot(page, 'am-wagon-destinations');
+      await assertNoCodes(page, await expansionTileIds(client), 'the wagon\'s destinations');
       await decide(page, moves[0].action);
       done.move = moves[0];
     } else if (phase === 'place') {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { newPage, serverUrl, screenshot, artifactDir, browserSuite } from '../lib/browser.js';
 import { Strategy, squaresOf, looks } from '../lib/strategy.js';
 import { createGame, tokenOf, waitForVersion, assertMatches, assertOffersLegal, placeTile, decide } from '../lib/ui.js';
+import { assertNoCodes, expansionTileIds } from '../lib/words.js';
 
 // Picked by a dry run over the protocol with the same strategy: with the greedy bot as it plays
 // now, this deck leads through every kind of decision, a castle claim included.
@@ -40,12 +41,15 @@ test('a complete BCB game against the greedy bot, played by clicking', async () 
   const strategy = new Strategy({ placements: ['place 0,-1 r180'] });
   const shots = new Set();
   let decisions = 0;
+  const ids = await expansionTileIds(client);
   for (;;) {
     const st = await client.waitForState(game, (s) => s.status === 'over' || (s.pending?.seat === 0 && Array.isArray(s.legal)));
     await waitForVersion(page, st.version);
     await assertMatches(page, st, `before decision ${decisions}`);
     if (st.status === 'over') break;
     await assertOffersLegal(page, st);
+    // Every decision's card and board name no square, compass code or tile id (a castle's claim too).
+    await assertNoCodes(page, ids, `before decision ${decisions}`);
 
     const phase = st.pending.phase;
     const shot = phase === 'place' && st.bazaar ? 'bazaar-round' : phase;

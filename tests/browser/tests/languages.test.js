@@ -7,11 +7,13 @@
 //    server's own text;
 //  - that game's log in the page: tile pictures, no ids, no "x,y", and pointing at an entry
 //    outlines its tile on the board; its bot seats in Czech show the level's Czech name;
+//  - that game's table in every language (log, banner, card, the board's titles and labels)
+//    shows no square, no compass code ("NNE", "NW", "EW") and no tile id;
 //  - every name in the server's catalogue (expansions, options and their values, levels, figures)
 //    has its words in every language;
 //  - a game played through in Czech and in Italian, in the browser, with screenshots: the page
 //    follows the browser's language, and no English text shows anywhere on it (lobby, rules,
-//    table, results), apart from names;
+//    table, results), apart from names, nor a square, compass code or tile id at the table;
 //  - the header's switch changes the language at once, and is remembered.
 
 import { test } from 'node:test';
@@ -21,6 +23,7 @@ import { LANGUAGES, setLanguage } from '../../../web/i18n.js';
 import { sayText, sayParts } from '../../../web/narration.js';
 import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
 import { createGame, waitForVersion, clickVisible, tokenOf, decide } from '../lib/ui.js';
+import { assertNoCodes, expansionTileIds } from '../lib/words.js';
 
 const suite = browserSuite();
 const placeholders = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -135,6 +138,21 @@ test('the log in the page shows tile pictures, no ids or squares, and points at 
   await page.waitForSelector('[data-testid="highlighted-tile"]', { state: 'detached' });
   assert.deepEqual(page.problems, [], 'no errors in the page');
   await page.context().close();
+});
+
+test('the table of a game with every expansion shows no square, compass code or tile id in any language', async () => {
+  const { game, st } = await allExpansionsGame();
+  const ids = await expansionTileIds(suite.client);
+  for (const { code } of LANGUAGES) {
+    const page = await newPage(suite.browser, `codes-${code}`, { locale: code });
+    await page.goto(`${serverUrl()}/#watch=${game}`);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log-entry"]').length === n, st.log.length);
+    await page.waitForSelector('[data-testid="board-tile"]');
+    assert.equal(await page.getAttribute('html', 'lang'), code);
+    await assertNoCodes(page, ids, `${code}, the end of a game with every expansion`);
+    assert.deepEqual(page.problems, [], 'no errors in the page');
+    await page.context().close();
+  }
 });
 
 test('bot seats show the level\'s name in the language, not the bot\'s', async () => {
@@ -276,12 +294,14 @@ async function playThrough(code, locale) {
   await client.holdSeat(game, tokenOf(links[0]));
   await page.goto(links[0]);
   let st = await client.waitForState(game, (s) => s.version === 0 || s.legal);
+  const ids = await expansionTileIds(client);
   let shots = 0;
   while (st.status !== 'over') {
     st = await client.waitForState(game, (s) => s.status === 'over' || (s.pending?.seat === 0 && s.legal), 30000);
     if (st.status === 'over') break;
     await waitForVersion(page, st.version);
     await assertNoEnglish(page, code, `table at version ${st.version}`);
+    await assertNoCodes(page, ids, `${code}, table at version ${st.version}`);
     if (shots++ < 2) await screenshot(page, `lang-${code}-table-${st.version}`);
     const version = st.version;
     if (st.pending.phase === 'place') {

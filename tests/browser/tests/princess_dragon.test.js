@@ -19,6 +19,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, serverUrl, screenshot, browserSuite } from '../lib/browser.js';
 import { createGame, tokenOf, waitForVersion, assertMatches, assertOffersLegal, clickVisible } from '../lib/ui.js';
+import { assertNoCodes, expansionTileIds } from '../lib/words.js';
 
 const suite = browserSuite();
 
@@ -124,6 +125,7 @@ test('in a pd game Ann places the fairy and moves the dragon by clicking, Bob mo
         assert.deepEqual(shown, fairy.map((a) => a.action).sort(), 'the fairy\'s tiles are highlighted');
         await page.waitForSelector(tid('fairy-hint'));
         await screenshot(page, 'pd-fairy-options');
+        await assertNoCodes(page, await expansionTileIds(client), 'the fairy\'s options');
         await clickVisible(page, `${tid('fairy-option')}[data-action="${fairy[0].action}"]`);
         st = await client.waitForState(game, (s) => s.version > version);
         const annsFairy = st.log.findIndex((e) => e.seat === 0 && e.action === fairy[0].action);
@@ -155,6 +157,8 @@ test('in a pd game Ann places the fairy and moves the dragon by clicking, Bob mo
       await assertOffersLegal(page, st);
       assert.match(await page.innerText(tid('turn-banner')), new RegExp(`${journey.steps_left} steps? left`));
       await screenshot(page, `pd-dragon-step-${dragonSteps.length + 1}`);
+      // The dragon's buttons say the direction, not the square.
+      await assertNoCodes(page, await expansionTileIds(client), 'the dragon\'s steps');
       await clickVisible(page, `${tid('dragon-option')}[data-action="${steps[0].action}"]`);
       dragonSteps.push(steps[0].action);
     } else {
