@@ -419,7 +419,9 @@ export class Board {
     const y = Math.floor(wy / TILE);
     if (this.hoverCell && this.hoverCell[0] === x && this.hoverCell[1] === y) return;
     this.hoverCell = [x, y];
-    this.coords.hidden = false;
+    // The square's coordinates (as records and the notation write them) follow a mouse; a tap
+    // on a phone is not a hover and shows none.
+    this.coords.hidden = event.pointerType === 'touch';
     this.coords.textContent = t('board.coords', { x, y });
     clear(this.layers.hover);
     this.layers.hover.append(s('rect', { x: x * TILE, y: y * TILE, width: TILE, height: TILE, class: 'hover-cell' }));

@@ -88,6 +88,8 @@ for (const [name, { device, minTile }] of Object.entries(DEVICES)) {
         await page.locator(tid('board-position')).first().waitFor();
         const m = await measure(page);
         sizes.push(Math.round(m.smallestTile));
+        const banner = await page.$eval(tid('turn-banner'), (el) => ({ over: el.scrollWidth - el.clientWidth, text: el.innerText }));
+        assert.ok(banner.over <= 1, `turn ${turns}: the banner is whole, not cut (${banner.over} px over: ${banner.text})`);
         assert.ok(m.smallestTile >= minTile - 0.5, `turn ${turns}: tiles are at least ${minTile} px (${m.smallestTile.toFixed(1)} px, ${m.tiles} tiles)`);
         if (name === 'phone') assert.ok(m.smallestSquare >= 40, `turn ${turns}: the squares to place on are at least 40 px (${m.smallestSquare})`);
         if (m.lastInView !== null) assert.ok(m.lastInView, `turn ${turns}: the last placed tile is in view`);
