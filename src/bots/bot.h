@@ -61,7 +61,7 @@ struct BotLevel {
   bool timed;  // its strength grows with the thinking time chosen
 };
 inline constexpr BotLevel kBotLevels[] = {
-    {"beginner", "Beginner", "sensible moves, little foresight: weaker than the greedy bot",
+    {"beginner", "Beginner", "sensible moves, little foresight: weaker than Intermediate",
      "mcts:playouts=100", false},
     {"intermediate", "Intermediate", "the best move for this turn's points, no more (greedy)",
      "greedy", false},
