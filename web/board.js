@@ -664,7 +664,7 @@ export class Board {
         class: `follower figure-${figure} feature-${f.feature}`, 'data-testid': 'follower', 'data-seat': f.seat, 'data-x': f.x, 'data-y': f.y,
         'data-location': f.location, 'data-feature': f.feature, 'data-figure': figure, 'data-corner': f.corner || '',
         transform: `translate(${f.x * TILE + ax},${f.y * TILE + ay})`,
-      }, s('title', {}, t('board.figureTitle', { figure: style.label, seat: f.seat + 1, feature: featureName(f.feature) })),
+      }, s('title', {}, t('board.figureTitle', { figure: style.label, owner: this.seatName?.(f.seat) ?? t('board.seatN', { n: f.seat + 1 }), feature: featureName(f.feature) })),
       // (The figure scale is a CSS transform: on a child of the positioned group.)
       s('g', { class: 'figure-scale' }, figureShape(style, seatColour(f.seat), { lying, scale: (lying ? 1 : 1.1) * style.scale })));
       this.layers.followers.append(g);

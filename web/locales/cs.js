@@ -481,7 +481,7 @@ export default {
   'board.coords': 'x {x}, y {y}',
   'board.tileTitle': 'kartička: {tile}',
   'board.tileTitleTurned': 'kartička: {tile} (otočeno o {degrees}°)',
-  'board.figureTitle': '{figure} (místo {seat}) – {feature}',
+  'board.figureTitle': '{figure} ({owner}) – {feature}',
   'board.placeAt': 'přiložit kartičku sem',
   'board.bridgeNote': 'most',
   'board.previewTitle': 'kliknutím nebo klávesou R otočíte, klávesou Enter přiložíte',
@@ -506,8 +506,8 @@ export default {
 
   // ---- castles ----
   'mech.castles.result': 'Hrady',
-  'mech.castles.title': 'hrad (místo {seat})',
-  'mech.castles.titleOccupied': 'hrad (místo {seat}, obsazený)',
+  'mech.castles.title': 'hrad ({owner})',
+  'mech.castles.titleOccupied': 'hrad ({owner}, obsazený)',
   'mech.castles.claimLabel': 'hrad získá body za: {feature}',
   'mech.castles.claimButton': '{feature} {where}',
   'mech.castles.completeHint': 'Vaše malé město je dokončené. Přeměnit ho na hrad, nebo ho hned vyhodnotit?',

@@ -478,7 +478,7 @@ export default {
   'board.coords': 'x {x}, y {y}',
   'board.tileTitle': 'Karte: {tile}',
   'board.tileTitleTurned': 'Karte: {tile} (um {degrees}° gedreht)',
-  'board.figureTitle': '{figure} von Platz {seat} ({feature})',
+  'board.figureTitle': '{figure} von {owner} ({feature})',
   'board.placeAt': 'die Karte hier anlegen',
   'board.bridgeNote': 'Brücke',
   'board.previewTitle': 'Klicken oder R zum Drehen, Eingabetaste zum Anlegen',
@@ -503,8 +503,8 @@ export default {
 
   // ---- castles ----
   'mech.castles.result': 'Burgen',
-  'mech.castles.title': 'Burg von Platz {seat}',
-  'mech.castles.titleOccupied': 'Burg von Platz {seat} (besetzt)',
+  'mech.castles.title': 'Burg von {owner}',
+  'mech.castles.titleOccupied': 'Burg von {owner} (besetzt)',
   'mech.castles.claimLabel': 'die Burg wertet: {feature}',
   'mech.castles.claimButton': '{feature} {where}',
   'mech.castles.completeHint': 'Deine kleine Stadt ist fertig. Zu einer Burg ausbauen oder jetzt werten?',

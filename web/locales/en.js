@@ -478,7 +478,7 @@ export default {
   'board.coords': 'x {x}, y {y}',
   'board.tileTitle': 'tile: {tile}',
   'board.tileTitleTurned': 'tile: {tile} (turned {degrees}°)',
-  'board.figureTitle': '{figure} of seat {seat} on a {feature}',
+  'board.figureTitle': '{figure} of {owner} on a {feature}',
   'board.placeAt': 'place the tile here',
   'board.bridgeNote': 'bridge',
   'board.previewTitle': 'click or press R to turn, Enter to place',
@@ -503,8 +503,8 @@ export default {
 
   // ---- castles ----
   'mech.castles.result': 'Castles',
-  'mech.castles.title': 'castle of seat {seat}',
-  'mech.castles.titleOccupied': 'castle of seat {seat} (occupied)',
+  'mech.castles.title': 'castle of {owner}',
+  'mech.castles.titleOccupied': 'castle of {owner} (occupied)',
   'mech.castles.claimLabel': 'the castle scores this {feature}',
   'mech.castles.claimButton': '{feature} {where}',
   'mech.castles.completeHint': 'Your small city is complete. Turn it into a castle, or score it now?',

@@ -476,7 +476,7 @@ export default {
   'board.coords': "x {x}, y {y}",
   'board.tileTitle': "tessera: {tile}",
   'board.tileTitleTurned': "tessera: {tile} (ruotata di {degrees}°)",
-  'board.figureTitle': "{figure} del posto {seat} ({feature})",
+  'board.figureTitle': "{figure} di {owner} ({feature})",
   'board.placeAt': "piazza qui la tessera",
   'board.bridgeNote': "ponte",
   'board.previewTitle': "clicca o premi R per ruotare, Invio per piazzare",
@@ -501,8 +501,8 @@ export default {
 
   // ---- castles ----
   'mech.castles.result': "Castelli",
-  'mech.castles.title': "castello del posto {seat}",
-  'mech.castles.titleOccupied': "castello del posto {seat} (occupato)",
+  'mech.castles.title': "castello di {owner}",
+  'mech.castles.titleOccupied': "castello di {owner} (occupato)",
   'mech.castles.claimLabel': "il castello fa punti con: {feature}",
   'mech.castles.claimButton': "{feature} {where}",
   'mech.castles.completeHint': "La tua piccola città è completata. La trasformi in castello o la valuti subito?",

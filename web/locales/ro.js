@@ -478,7 +478,7 @@ export default {
   'board.coords': 'x {x}, y {y}',
   'board.tileTitle': 'cartonaș: {tile}',
   'board.tileTitleTurned': 'cartonaș: {tile} (rotit cu {degrees}°)',
-  'board.figureTitle': '{figure} (locul {seat}): {feature}',
+  'board.figureTitle': '{figure} ({owner}): {feature}',
   'board.placeAt': 'plasează cartonașul aici',
   'board.bridgeNote': 'pod',
   'board.previewTitle': 'clic sau R pentru a roti, Enter pentru a plasa',
@@ -503,8 +503,8 @@ export default {
 
   // ---- castles ----
   'mech.castles.result': 'Cetăți',
-  'mech.castles.title': 'cetatea locului {seat}',
-  'mech.castles.titleOccupied': 'cetatea locului {seat} (ocupată)',
+  'mech.castles.title': 'cetate ({owner})',
+  'mech.castles.titleOccupied': 'cetate ({owner}, ocupată)',
   'mech.castles.claimLabel': 'cetatea primește punctele teritoriului: {feature}',
   'mech.castles.claimButton': '{feature} {where}',
   'mech.castles.completeHint': 'Orașul tău mic este completat. Îl transformi în cetate sau îl evaluezi acum?',

@@ -58,7 +58,7 @@ registerMechanic({
         const cx = (squares.reduce((a, q) => a + q[0], 0) / squares.length + 0.5) * TILE;
         const cy = (squares.reduce((a, q) => a + q[1], 0) / squares.length + 0.5) * TILE;
         const g = s('g', { class: index === claiming ? 'castle claiming' : 'castle', 'data-testid': 'board-castle', 'data-seat': castle.seat, 'data-index': index, 'data-occupied': castle.occupied ? 'true' : 'false', transform: `translate(${cx},${cy})` },
-          s('title', {}, t(castle.occupied ? 'mech.castles.titleOccupied' : 'mech.castles.title', { seat: castle.seat + 1 })),
+          s('title', {}, t(castle.occupied ? 'mech.castles.titleOccupied' : 'mech.castles.title', { owner: state.players?.[castle.seat]?.name ?? t('board.seatN', { n: castle.seat + 1 }) })),
           castleShape(colour));
         if (castle.occupied) {
           const m = meepleShape(colour, { scale: 0.9 });
