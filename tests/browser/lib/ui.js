@@ -230,7 +230,7 @@ export async function clickVisible(page, selector, options = {}) {
 // A point of the element where it is on top (null when it is covered everywhere). An option on
 // the board outside its visible part (the board keeps a minimum tile size and pans rather than
 // shrinks) is first brought into view by dragging the board, as a player would.
-async function visiblePoint(page, selector) {
+export async function visiblePoint(page, selector) {
   const point = await pointOnTop(page, selector);
   if (point || !(await panToward(page, selector))) return point;
   return pointOnTop(page, selector);
