@@ -16,7 +16,7 @@
 //
 // The volcano game plays the whole Big Box deck (174 tiles); the three others, to keep the test's
 // time bounded, a deck of 36 tiles drawn by their seed, six of each expansion and six base ones
-// (shortDeck). Ann's choices: a square (then 0-3 turns of the tile) or one of the other things on
+// (shortDeck); their seed is given too, so the bot plays the same game each run. Ann's choices: a square (then 0-3 turns of the tile) or one of the other things on
 // offer, where a kind of figure counts as one thing (then one of its spots); with take back on,
 // now and then a step taken back, and End turn at random once it is enabled. Each game prints
 // its counts and where its time went. RP_ONLY=name,name runs only those games (while working).
@@ -92,7 +92,7 @@ for (const run of RUNS.filter((r) => !process.env.RP_ONLY || process.env.RP_ONLY
     await watchSocket(page);
     await page.goto(`${serverUrl()}/`);
     const deck = run.short ? shortDeck(catalogue, prng(run.seed)) : undefined;
-    const { game, links } = await createGame(page, { seats: SEATS, expansions: EXPANSIONS, bazaar: 'auction', seed: deck ? undefined : run.seed, deck, pace: 0 });
+    const { game, links } = await createGame(page, { seats: SEATS, expansions: EXPANSIONS, bazaar: 'auction', seed: run.seed, deck, pace: 0 });
     await (touch ? page.tap(tid('hotseat')) : page.click(tid('hotseat')));
     await client.holdSeat(game, tokenOf(links[0]));
 
