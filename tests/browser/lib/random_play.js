@@ -61,9 +61,12 @@ export async function watchSocket(page) {
 export async function settle(page) {
   const settled = await page.evaluate(() => new Promise((resolve) => {
     const started = performance.now();
+    const waiting = () => Boolean(window.__socketWatch?.pending.size);
+    const late = () => performance.now() - started > 20000;
+    // (a request the page sends while it draws, a new one, is waited for too)
     const poll = () => {
-      if (window.__socketWatch && window.__socketWatch.pending.size && performance.now() - started < 20000) return setTimeout(poll, 4);
-      requestAnimationFrame(() => setTimeout(() => resolve(!window.__socketWatch?.pending.size), 0));
+      if (waiting() && !late()) return setTimeout(poll, 4);
+      requestAnimationFrame(() => setTimeout(() => (waiting() && !late() ? poll() : resolve(!waiting())), 0));
     };
     poll();
   }));
