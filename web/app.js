@@ -51,6 +51,9 @@ class App {
       describeFeature: (x, y, location) => {
         const game = this.view === 'game' ? this.session?.game : null;
         if (!game) return Promise.reject(new Error('no game'));
+        // Only a tile of the server's last state is asked about: a tile of a turn being put
+        // together, or just sent, is not on the server's board yet (or not known to be).
+        if (!(this.turn.real?.board || []).some((t) => t.x === x && t.y === y)) return Promise.reject(new Error('not placed yet'));
         return this.conn.request({ type: 'feature', game, x, y, location });
       },
     });

@@ -340,6 +340,8 @@ export class Board {
     let best = null;
     for (const loc of ['N', 'E', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'cloister']) {
       if (loc === 'cloister' && !this.tileHasCloister(t)) continue;
+      // (An abbey's edges belong to no feature: only its cloister is there to point at.)
+      if (loc !== 'cloister' && !this.art.featureAt(t.tile, t.rotation, loc)) continue;
       const [ax, ay] = this.art.anchor(t.tile, t.rotation, loc, t.bridge);
       const d = Math.hypot(ax - px, ay - py);
       if (!best || d < best.d) best = { loc, d };
