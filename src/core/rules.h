@@ -102,7 +102,8 @@ inline constexpr std::array<ExpansionInfo, kExpansionCount> kExpansionTable = {{
      mechanic_bit(Mechanic::LargeFollower) | mechanic_bit(Mechanic::Inn) |
          mechanic_bit(Mechanic::Cathedral)},
     {Expansion::TradersBuilders, "tb", "Traders & Builders",
-     "a builder earns a second turn part, a pig makes farms worth more, completed cities yield trade goods",
+     "a builder earns a second turn part, a pig makes farms worth more, completed cities yield "
+     "trade goods",
      mechanic_bit(Mechanic::Builder) | mechanic_bit(Mechanic::Pig) |
          mechanic_bit(Mechanic::TradeGoods)},
     {Expansion::PrincessDragon, "pd", "Princess & Dragon",
