@@ -57,7 +57,7 @@ struct MctsOptions {
   std::uint64_t playouts = 0;    // playouts per decision (all threads together)
   int threads = 1;
   // UCB1 constant; rewards lie in [0, 1]. Tuned with the arena on decks kept apart from those
-  // reported (README, Bots): 0.25 won 68% against greedy where 0.7 won 62%.
+  // reported (docs/BOTS.md, Tuning): 0.25 won 68% against greedy where 0.7 won 62%.
   double exploration = 0.25;
   double widening = 2.0;  // moves considered at a node: widening * sqrt(visits), at least 2
   // Turns a rollout plays after the turn under way before the position is scored by projected
@@ -96,7 +96,7 @@ struct MctsOptions {
   std::uint64_t seed = 1;
 };
 
-// The options left unset, filled in as tuned with the arena for the kind of game (README, Bots):
+// The options left unset, filled in as tuned with the arena for the kind of game (docs/BOTS.md):
 //  * the base game and Bridges, Castles and Bazaars: rollouts of 8 turns after the turn under
 //    way, no root bias, a reward scale of 10 points;
 //  * with any of Inns & Cathedrals, Traders & Builders, Princess & Dragon, Abbey & Mayor: no
