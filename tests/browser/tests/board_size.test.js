@@ -1,12 +1,12 @@
-// The board keeps a readable size as the game grows (issue 33 item 3): on a phone and on a
-// desktop, Ann (the page) plays 40 turns (24 on the desktop) of a Princess & Dragon game against
-// the greedy bot at pace 0, placing on the first square offered (the board pans to it when it is out of view) and
-// skipping what she may skip. At the start of each of her turns, with the view following the game:
-// every tile is at least the minimum size on screen (48 px on the phone, whose squares to place on
-// are then over 40 px; 60 px on the desktop), the last placed tile lies inside the visible board,
-// a square to place on is in view, and every figure is at least 12 px across. Once the dragon is
-// on the board its colour is no seat's colour. The turn and confirm buttons of a previewed tile
-// stand beside it, covering none of it.
+// The board keeps a readable size as the game grows (issue 33 item 3): on a phone and on a desktop,
+// Ann (the page) plays 40 turns (24 on the desktop) of a Princess & Dragon game against the greedy
+// bot at pace 0, placing on the first square offered (the board pans to it when it is out of view)
+// and skipping what she may skip. At the start of each of her turns, with the view following the
+// game: every tile is at least the minimum size on screen (48 px on the phone, whose squares to
+// place on are then over 40 px; 60 px on the desktop), the last placed tile lies inside the visible
+// board, a square to place on is in view, and every figure is at least 12 px across. Once the
+// dragon is on the board its colour is no seat's colour. The turn and confirm buttons of a
+// previewed tile stand beside it, covering none of it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
