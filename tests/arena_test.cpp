@@ -98,6 +98,25 @@ TEST(ArenaStats, BradleyTerryThreeBotsAndAnchoring) {
   EXPECT_EQ(bradley_terry_elo({{0}}, 1.0), (std::vector<double>{0.0}));
 }
 
+TEST(ArenaStats, DecisionTimesMeanNearestRankPercentileAndLongest) {
+  const DecisionTimes none = decision_times({});
+  EXPECT_EQ(none.decisions, 0u);
+  EXPECT_EQ(none.mean, 0.0);
+  EXPECT_EQ(none.p99, 0.0);
+  // 200 times 1..200 ms in any order: mean 100.5 ms; the 99th percentile is the 198th smallest.
+  std::vector<double> seconds;
+  for (int i = 200; i >= 1; --i) seconds.push_back(i / 1000.0);
+  const DecisionTimes times = decision_times(seconds);
+  EXPECT_EQ(times.decisions, 200u);
+  EXPECT_NEAR(times.mean, 0.1005, 1e-12);
+  EXPECT_DOUBLE_EQ(times.p99, 0.198);
+  EXPECT_DOUBLE_EQ(times.max, 0.2);
+  // One decision: it is its own mean, percentile and longest.
+  const DecisionTimes one = decision_times({0.25});
+  EXPECT_DOUBLE_EQ(one.p99, 0.25);
+  EXPECT_DOUBLE_EQ(one.mean, 0.25);
+}
+
 TEST(ArenaStats, CountsSeatsWinsTiesAndScoreDifferences) {
   // Two bots; bot 0 holds two seats of the three-player games.
   const std::vector<ArenaGame> games = {
@@ -232,9 +251,17 @@ TEST_F(ArenaCli, JsonHasTheDocumentedKeysAndIgnoresThreads) {
   EXPECT_EQ(first["seed"], 3);
   ASSERT_EQ(first["bots"].size(), 1u);
   const json& bot = first["bots"][0];
-  for (const char* key :
-       {"name", "games", "wins", "ties", "win_rate", "win_rate_ci95", "mean_score_diff", "elo"})
+  for (const char* key : {"name", "games", "wins", "ties", "win_rate", "win_rate_ci95",
+                          "mean_score_diff", "elo", "decisions", "seconds_per_decision"})
     EXPECT_TRUE(bot.contains(key)) << key;
+  // Every decision of the 8 games was timed (the same count however many threads), and the
+  // summary is ordered: mean and 99th percentile at most the longest.
+  EXPECT_GT(bot["decisions"].get<int>(), 8 * 2 * 30);
+  EXPECT_EQ(bot["decisions"], second["bots"][0]["decisions"]);
+  const json& times = bot["seconds_per_decision"];
+  EXPECT_GE(times["mean"].get<double>(), 0.0);
+  EXPECT_LE(times["mean"].get<double>(), times["max"].get<double>());
+  EXPECT_LE(times["p99"].get<double>(), times["max"].get<double>());
   EXPECT_EQ(bot["name"], "random");
   EXPECT_EQ(bot["games"], 16);  // seats: 8 games of 2 seats
   EXPECT_EQ(bot["elo"], 0.0);
@@ -244,6 +271,8 @@ TEST_F(ArenaCli, JsonHasTheDocumentedKeysAndIgnoresThreads) {
   EXPECT_GE(bot["win_rate_ci95"][1].get<double>(), rate);
   first.erase("seconds");
   second.erase("seconds");
+  for (json* stats : {&first, &second})
+    for (json& b : (*stats)["bots"]) b.erase("seconds_per_decision");
   EXPECT_EQ(first, second);
 
   // The per-game lines too are the same, in the same order.

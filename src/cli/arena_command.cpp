@@ -1,13 +1,14 @@
 // `carcassonne arena`: a tournament between bots on shared decks, with per-bot statistics.
 //
 // Promise: the same options give the same games, lines, records and statistics whatever the
-// number of threads (only "seconds" differs). The lineup is the --bots list cycled over the P
-// seats; deck d (0-based, shuffled from seed S+d, which is also its records' "seed") is played P
-// times, rotation r seating lineup[(i + r) % P] in seat i, so every bot plays every seat on the
-// same tiles and the luck of the draw cancels out. Game g = d*P + r; its bot in seat k plays with
-// bot_seed(S, g, k). Games run in parallel, each on one thread with bots of its own; results are
-// printed in game order as soon as all earlier games are done. Every move goes through
-// record_and_apply, so a written record replays to exactly the scores printed for its game.
+// number of threads (only the seconds differ: the run's and each bot's per decision). The lineup is
+// the --bots list cycled over the P seats; deck d (0-based, shuffled from seed S+d, which is also
+// its records' "seed") is played P times, rotation r seating lineup[(i + r) % P] in seat i, so
+// every bot plays every seat on the same tiles and the luck of the draw cancels out. Game g = d*P +
+// r; its bot in seat k plays with bot_seed(S, g, k). Games run in parallel, each on one thread with
+// bots of its own; results are printed in game order as soon as all earlier games are done. Every
+// move goes through record_and_apply, so a written record replays to exactly the scores printed for
+// its game.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -48,6 +49,9 @@ constexpr double kEloPriorDraws = 1.0;
 struct GameOutcome {
   ArenaGame game;  // bot index and final score per seat
   std::size_t moves = 0;
+  // The seconds each seat's bot took for each of its decisions (the bot's own thinking, on this
+  // game's thread: with --threads above the cores, the bots share them and take longer).
+  std::vector<std::vector<double>> decision_seconds;
   std::string error;  // non-empty: the game could not be played
 };
 
@@ -92,11 +96,16 @@ GameOutcome play_game(const Plan& plan, std::uint64_t game) {
     return outcome;
   }
   GameState& state = *created;
+  outcome.decision_seconds.resize(players);
   while (!state.over()) {
-    Bot& bot = *bots[static_cast<std::size_t>(state.pending().player)];
-    record_and_apply(
-        record, state,
-        bot.choose_move_with_history(state.observation(state.current_player()), record));
+    const auto seat = static_cast<std::size_t>(state.pending().player);
+    Bot& bot = *bots[seat];
+    const auto asked = std::chrono::steady_clock::now();
+    const Move move =
+        bot.choose_move_with_history(state.observation(state.current_player()), record);
+    const std::chrono::duration<double> thought = std::chrono::steady_clock::now() - asked;
+    outcome.decision_seconds[seat].push_back(thought.count());
+    record_and_apply(record, state, move);
   }
   // A program that failed had the greedy bot play for it: the game says nothing about it.
   for (const auto& bot : bots)
@@ -193,7 +202,7 @@ std::string elo_text(double elo) {
 }
 
 void print_table(const ArenaOptions& options, const RuleSet& rules, const ArenaStats& stats,
-                 double seconds, std::ostream& out) {
+                 const std::vector<DecisionTimes>& times, double seconds, std::ostream& out) {
   const std::uint64_t players = static_cast<std::uint64_t>(options.players);
   out << "arena: " << options.games << " games on " << options.games / players << " decks ("
       << players << " seatings each), " << players << " players, " << expansions_label(rules);
@@ -251,11 +260,20 @@ void print_table(const ArenaOptions& options, const RuleSet& rules, const ArenaS
       out << '\n';
     }
   }
+  out << "\nseconds per decision (the bot's own thinking)\n  #  " << padded("bot", name_width)
+      << "  decisions      mean       p99   longest\n";
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const DecisionTimes& d = times[i];
+    out << padded(std::to_string(i + 1), 3, true) << "  " << padded(names[i], name_width)
+        << padded(std::to_string(d.decisions), 11, true) << padded(format("%.4f", d.mean), 10, true)
+        << padded(format("%.4f", d.p99), 10, true) << padded(format("%.4f", d.max), 10, true)
+        << '\n';
+  }
   out << "\nseconds: " << format("%.2f", seconds) << '\n';
 }
 
 Json stats_json(const ArenaOptions& options, const RuleSet& rules, const ArenaStats& stats,
-                double seconds) {
+                const std::vector<DecisionTimes>& times, double seconds) {
   auto whole = [](double count) { return static_cast<std::uint64_t>(count); };
   Json result;
   result["games"] = options.games;
@@ -278,6 +296,9 @@ Json stats_json(const ArenaOptions& options, const RuleSet& rules, const ArenaSt
     bot["win_rate_ci95"] = Json::array({b.win_rate_ci95.low, b.win_rate_ci95.high});
     bot["mean_score_diff"] = b.mean_score_diff;
     bot["elo"] = b.elo;
+    bot["decisions"] = times[i].decisions;
+    bot["seconds_per_decision"] =
+        Json{{"mean", times[i].mean}, {"p99", times[i].p99}, {"max", times[i].max}};
     bots.push_back(bot);
   }
   result["bots"] = bots;
@@ -372,6 +393,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
   }
 
   std::vector<ArenaGame> games;
+  std::vector<std::vector<double>> bot_seconds(options.bots.size());
   std::string failure;
   const bool game_lines = !options.quiet && !options.json;
   const auto players = static_cast<std::uint64_t>(options.players);
@@ -397,6 +419,11 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
       line["moves"] = outcome.moves;
       out << line.dump() << '\n' << std::flush;
     }
+    for (std::size_t seat = 0; seat < outcome.decision_seconds.size(); ++seat) {
+      auto& into = bot_seconds[static_cast<std::size_t>(outcome.game.seat_bots[seat])];
+      into.insert(into.end(), outcome.decision_seconds[seat].begin(),
+                  outcome.decision_seconds[seat].end());
+    }
     games.push_back(std::move(outcome.game));
   }
   for (std::thread& thread : workers) thread.join();
@@ -408,11 +435,14 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
 
   const ArenaStats stats =
       arena_stats(static_cast<int>(options.bots.size()), games, kEloPriorDraws);
+  std::vector<DecisionTimes> times;
+  for (std::vector<double>& seconds : bot_seconds)
+    times.push_back(decision_times(std::move(seconds)));
   if (options.json) {
-    out << stats_json(options, *rules, stats, elapsed.count()).dump() << '\n';
+    out << stats_json(options, *rules, stats, times, elapsed.count()).dump() << '\n';
   } else {
     if (game_lines) out << '\n';
-    print_table(options, *rules, stats, elapsed.count(), out);
+    print_table(options, *rules, stats, times, elapsed.count(), out);
   }
   return finish_output(out, err);
 }

@@ -160,4 +160,19 @@ ArenaStats arena_stats(int bot_count, const std::vector<ArenaGame>& games, doubl
   return stats;
 }
 
+DecisionTimes decision_times(std::vector<double> seconds) {
+  DecisionTimes times;
+  if (seconds.empty()) return times;
+  std::sort(seconds.begin(), seconds.end());
+  times.decisions = seconds.size();
+  double sum = 0;
+  for (double s : seconds) sum += s;
+  times.mean = sum / static_cast<double>(seconds.size());
+  // Nearest rank: the ceil(0.99 n)-th smallest time.
+  const auto rank = static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(seconds.size())));
+  times.p99 = seconds[std::max<std::size_t>(rank, 1) - 1];
+  times.max = seconds.back();
+  return times;
+}
+
 }  // namespace carcassonne::cli

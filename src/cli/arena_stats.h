@@ -71,6 +71,18 @@ struct ArenaStats {
 std::vector<double> bradley_terry_elo(const std::vector<std::vector<double>>& wins,
                                       double prior_draws);
 
+// The seconds a bot took per decision, summed up: how many decisions, their mean, the 99th
+// percentile (nearest rank: the smallest time at least 99% of the decisions took at most) and the
+// longest. No decisions: all 0. (The times come from the caller's clock; only this summary is
+// computed here, so it is as reproducible as the times given.)
+struct DecisionTimes {
+  std::size_t decisions = 0;
+  double mean = 0;
+  double p99 = 0;
+  double max = 0;
+};
+DecisionTimes decision_times(std::vector<double> seconds);
+
 // All statistics of an arena between `bot_count` bots. win_rate = (wins + ties / 2) / games, with
 // its Wilson interval; Elo from the head-to-head comparisons with `prior_draws` (see above).
 ArenaStats arena_stats(int bot_count, const std::vector<ArenaGame>& games,
