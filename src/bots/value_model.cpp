@@ -8,16 +8,10 @@ namespace carcassonne {
 
 namespace {
 
-// Written by scripts/train-value.py (its header says how); kValueFeatureCount numbers.
-constexpr std::array<double, kValueFeatureCount> kWeights = {
+// Written by `carcassonne train-value` (its header says how); kValueFeatureCount numbers.
+constexpr ValueWeights kWeights = {
 #include "bots/value_weights.inc"
 };
-
-std::array<double, kMaxPlayers> as_doubles(const std::array<int, kMaxPlayers>& values) {
-  std::array<double, kMaxPlayers> result{};
-  for (std::size_t p = 0; p < result.size(); ++p) result[p] = static_cast<double>(values[p]);
-  return result;
-}
 
 // Every player's score now.
 std::array<double, kMaxPlayers> scores_of(const GameState& state) {
@@ -29,28 +23,59 @@ std::array<double, kMaxPlayers> scores_of(const GameState& state) {
 
 }  // namespace
 
-std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
+PositionFacts position_facts(const GameState& state) {
+  PositionFacts facts;
   const int n = state.player_count();
-  std::array<double, kMaxPlayers> followers{};
-  for (int p = 0; p < n; ++p)
-    followers[static_cast<std::size_t>(p)] = state.followers_in_supply(static_cast<PlayerId>(p));
+  facts.players = n;
+  facts.over = state.over();
   // One projection of the final scores serves both the projected margin and the judgement.
   const std::array<int, kMaxPlayers> final_scores = state.projected_final_scores();
-  const std::array<double, kMaxPlayers> now = margins_over_best_other(scores_of(state), n);
-  const std::array<double, kMaxPlayers> projected =
-      margins_over_best_other(as_doubles(final_scores), n);
-  const std::array<double, kMaxPlayers> judged = evaluate_all(state, final_scores);
-  const std::array<double, kMaxPlayers> in_hand = margins_over_best_other(followers, n);
+  facts.now = scores_of(state);
+  for (int p = 0; p < n; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    facts.projected[i] = final_scores[i];
+    facts.followers[i] = state.followers_in_supply(static_cast<PlayerId>(p));
+  }
+  // evaluate_all is already a margin over the best opponent.
+  facts.judged = evaluate_all(state, final_scores);
   const int placed = static_cast<int>(state.placed_tiles().size());
   const int left = state.over() ? 0 : state.tiles_left_in_deck();
-  const double t = static_cast<double>(left) / std::max(1, left + placed - 1);
+  facts.t = static_cast<double>(left) / std::max(1, left + placed - 1);
+  facts.open = open_features(state);
+  return facts;
+}
+
+std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts,
+                                                      const CompletionWeights& completion) {
+  const int n = facts.players;
+  std::array<double, kMaxPlayers> gain{}, returns{};
+  for (const OpenFeature& open : facts.open) {
+    const double chance = completion_chance(open.facts, completion);
+    for (int p = 0; p < n; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      if ((open.holders >> p) & 1u) gain[i] += chance * open.completion_gain;
+      returns[i] += chance * open.figures[i];
+    }
+  }
+  const auto now = margins_over_best_other(facts.now, n);
+  const auto projected = margins_over_best_other(facts.projected, n);
+  const auto in_hand = margins_over_best_other(facts.followers, n);
+  const auto gains = margins_over_best_other(gain, n);
+  const auto returning = margins_over_best_other(returns, n);
+  const double t = facts.t;
   std::array<ValueFeatures, kMaxPlayers> features{};
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    features[i] = {1.0,        now[i],           projected[i],  judged[i],  t,
-                   now[i] * t, projected[i] * t, judged[i] * t, in_hand[i], in_hand[i] * t};
+    const double judged = facts.judged[i];
+    features[i] = {1.0,        now[i],           projected[i], judged,          t,
+                   now[i] * t, projected[i] * t, judged * t,   in_hand[i],      in_hand[i] * t,
+                   gains[i],   gains[i] * t,     returning[i], returning[i] * t};
   }
   return features;
+}
+
+std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
+  return value_features(position_facts(state), shipped_completion_weights());
 }
 
 std::array<double, kMaxPlayers> predicted_margins(const GameState& state) {

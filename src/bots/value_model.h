@@ -1,28 +1,51 @@
 // A learned evaluation: each player's final margin over the best opponent, predicted by a linear
 // model over a few features of the position, with weights fitted to self-play games.
 //
-// Promise: pure functions of a GameState. The weights are data (value_weights.inc), written by
-// scripts/train-value.py from games it plays through the Python bindings with a fixed seed, so a
-// run of the script reproduces them; the features are computed here only, and the bindings
-// expose this very function (State.value_features), so training and play cannot disagree.
+// Promise: pure functions of a GameState. The weights are data (value_weights.inc, and the
+// chances of completion's completion_weights.inc: outlook.h), written by `carcassonne
+// train-value` (training/value_training.h) from games it plays with a fixed seed, so a run
+// reproduces them. The features are computed here only, from PositionFacts, which the trainer
+// keeps for every position it learns from; the Python bindings expose this very function
+// (State.value_features), so training and play cannot disagree.
 #pragma once
 
 #include <array>
+#include <vector>
 
+#include "bots/outlook.h"
 #include "core/game.h"
 
 namespace carcassonne {
 
-// The features, in order: 1; the player's score minus the best opponent's now; the same for the
-// projected final scores; the greedy evaluation (evaluate_all: projected margin plus what is in
-// hand); the share of the tiles still to come (t, 1 at the start, 0 at the end); each of the
-// three margins times t; followers in supply minus the best opponent's; that times t.
-inline constexpr int kValueFeatureCount = 10;
+// The features, in order, each a margin over the best opponent's value of the same quantity
+// except 1 and t: 1; the score now; the projected final score; the greedy evaluation
+// (evaluate_all: projected margin plus what is in hand); the share of the tiles still to come
+// (t, 1 at the start, 0 at the end); each of the three margins times t; followers in supply;
+// that times t; the expected completion gain (the sum over the open features a player holds of
+// chance of completion x what completing adds: outlook.h); that times t; the expected returns
+// (the sum over open features of chance of completion x the player's followers on it: followers
+// that will come back to be played again); that times t.
+inline constexpr int kValueFeatureCount = 14;
 using ValueFeatures = std::array<double, kValueFeatureCount>;
+using ValueWeights = std::array<double, kValueFeatureCount>;
+
+// What the features are computed from, gathered from a position once.
+struct PositionFacts {
+  int players = 2;
+  bool over = false;
+  double t = 0.0;
+  std::array<double, kMaxPlayers> now{}, projected{}, judged{}, followers{};
+  std::vector<OpenFeature> open;
+};
+PositionFacts position_facts(const GameState& state);
+
+std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts,
+                                                      const CompletionWeights& completion);
+// With the shipped completion weights.
 std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state);
 
-// The model's prediction of every player's final margin (features · weights); at the end of the
-// game, the final margin itself.
+// The model's prediction of every player's final margin (features . weights) with the shipped
+// weights; at the end of the game, the final margin itself.
 std::array<double, kMaxPlayers> predicted_margins(const GameState& state);
 
 }  // namespace carcassonne

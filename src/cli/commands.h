@@ -74,6 +74,18 @@ struct BenchOptions {
 };
 int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err);
 
+struct TrainValueOptions {
+  int games = 2000;
+  std::uint64_t seed = 1;
+  double ridge = 1e-3;
+  int threads = 1;
+  std::string out_dir = "src/bots";    // where completion_weights.inc and value_weights.inc go
+  std::vector<std::string> rule_sets;  // empty: every rule set training knows
+};
+// Trains the learned evaluation by self-play (training/value_training.h) and writes its two
+// weight files into `out_dir`; progress and the fits' quality on `err`, the files' paths on `out`.
+int run_train_value(const TrainValueOptions& options, std::ostream& out, std::ostream& err);
+
 struct DemoOptions {
   std::uint64_t seed = 1;
   std::vector<std::string> expansions;  // record names, e.g. "bcb"

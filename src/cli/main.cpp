@@ -14,6 +14,7 @@
 #include "bots/bot.h"
 #include "cli/commands.h"
 #include "core/types.h"
+#include "training/value_training.h"
 
 namespace {
 
@@ -212,6 +213,45 @@ int main(int argc, char** argv) {
                         "Measure one-thread MCTS playouts per second from a mid-game position "
                         "(half the deck drawn by random play from seed S) for --seconds");
 
+    TrainValueOptions train;
+    CLI::App* train_cmd = app.add_subcommand(
+        "train-value",
+        "Fit the learned evaluation (chances of completion, final margins) by greedy self-play "
+        "and write its weight files");
+    train_cmd->add_option("--games", train.games, "Self-play games over every rule set")
+        ->type_name("N")
+        ->check(whole_number(8, 1000000))
+        ->capture_default_str();
+    train_cmd->add_option("--seed", train.seed, "Decks and exploration are seeded from S")
+        ->type_name("S")
+        ->check(whole_number(0, kMaxU64))
+        ->capture_default_str();
+    train_cmd->add_option("--ridge", train.ridge, "Ridge per sample, on both fits")
+        ->type_name("R")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    train_cmd
+        ->add_option("--threads", train.threads,
+                     "Games played at once (the weights do not depend on it)")
+        ->type_name("T")
+        ->check(whole_number(1, 1024))
+        ->capture_default_str();
+    std::string training_sets;
+    for (const std::string& name : training_rule_set_names())
+      training_sets += (training_sets.empty() ? "" : ", ") + name;
+    train_cmd
+        ->add_option("--rule-sets", train.rule_sets,
+                     "Only these rule sets, comma-separated (known: " + training_sets +
+                         "; default: all, by fixed shares)")
+        ->type_name("LIST")
+        ->delimiter(',')
+        ->check(CLI::IsMember(training_rule_set_names()));
+    train_cmd
+        ->add_option("--out", train.out_dir,
+                     "Directory for completion_weights.inc and value_weights.inc")
+        ->type_name("DIR")
+        ->capture_default_str();
+
     DemoOptions demo;
     CLI::App* demo_cmd =
         app.add_subcommand("demo", "Watch one game between two random bots, turn by turn");
@@ -390,6 +430,7 @@ int main(int argc, char** argv) {
     if (arena_cmd->parsed()) return run_arena(arena, std::cout, std::cerr);
     if (bench_cmd->parsed()) return run_bench(bench, std::cout, std::cerr);
     if (demo_cmd->parsed()) return run_demo(demo, std::cout, std::cerr);
+    if (train_cmd->parsed()) return run_train_value(train, std::cout, std::cerr);
     if (serve_cmd->parsed()) return run_serve(serve, std::cout, std::cerr);
     if (engine_cmd->parsed()) {
       if (auto bot = make_bot(engine.bot, engine.seed); !bot) {

@@ -45,29 +45,3 @@ class ExamplesTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
-
-
-class TrainValueTest(unittest.TestCase):
-    """scripts/train-value.py, which fits the MCTS bot's learned evaluation, on a few games."""
-
-    def run_script(self, out):
-        script = os.path.join(os.path.dirname(EXAMPLES), "..", "scripts", "train-value.py")
-        completed = subprocess.run([sys.executable, script, "--games", "10", "--seed", "3", "--out", out],
-                                   capture_output=True, text=True, timeout=300)
-        self.assertEqual(completed.returncode, 0, completed.stderr)
-        with open(out) as f:
-            return f.read()
-
-    def test_writes_the_weights_the_engine_includes_and_reproduces_them(self):
-        import tempfile
-        with tempfile.TemporaryDirectory() as directory:
-            first = self.run_script(os.path.join(directory, "a.inc"))
-            second = self.run_script(os.path.join(directory, "b.inc"))
-        self.assertEqual(first, second, "the same seed gives the same weights")
-        lines = first.splitlines()
-        self.assertTrue(lines[0].startswith("// Written by scripts/train-value.py --games 10 --seed 3"))
-        weights = [float(line.rstrip(",")) for line in lines if not line.startswith("//")]
-        self.assertEqual(len(weights), 10)  # kValueFeatureCount
-        with open(os.path.join(os.path.dirname(EXAMPLES), "..", "src", "bots", "value_weights.inc")) as f:
-            shipped = [line for line in f.read().splitlines() if not line.startswith("//")]
-        self.assertEqual(len(shipped), 10)

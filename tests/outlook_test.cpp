@@ -1,0 +1,165 @@
+// The outlook of open features (bots/outlook.h) and the training of the learned evaluation
+// (training/value_training.h).
+#include "bots/outlook.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "bots/value_model.h"
+#include "core/game.h"
+#include "training/value_training.h"
+
+namespace carcassonne {
+namespace {
+
+TileType tile(std::string_view id) {
+  return *find_tile_type(id);
+}
+
+// Player 0 places E south of the start tile, its city facing away, and a follower in that city;
+// the deck is `deck` (E first).
+GameState city_in_the_open(const std::vector<TileType>& deck) {
+  GameConfig config{RuleSet{}, 2, tile("D"), deck, std::nullopt, {}};
+  GameState state = *GameState::create(config);
+  MoveList moves;
+  state.legal_moves(moves);
+  bool placed = false;
+  for (const Move& move : moves)
+    if (move.kind == MoveKind::Place && move.x == 0 && move.y == 1) {
+      state.apply_unchecked(move);
+      placed = true;
+      break;
+    }
+  EXPECT_TRUE(placed);
+  state.legal_moves(moves);
+  for (const Move& move : moves)
+    if (move.kind == MoveKind::Meeple &&
+        state.features().node(state.feature_of(state.turn_tile(), move.segment)).kind ==
+            FeatureKind::City) {
+      state.apply_unchecked(move);
+      return state;
+    }
+  ADD_FAILURE() << "no follower move onto E's city";
+  return state;
+}
+
+TEST(Outlook, ACityWhoseSquareNoUnseenTileFitsIsDead) {
+  // After the follower, player 1 draws a V: the two unseen tiles are curves, with no city edge.
+  const GameState state = city_in_the_open({tile("E"), tile("V"), tile("V"), tile("V")});
+  const std::vector<OpenFeature> open = open_features(state);
+  ASSERT_EQ(open.size(), 1u);
+  const CompletionFacts& facts = open[0].facts;
+  EXPECT_EQ(facts[1], 1.0);                             // a city
+  EXPECT_EQ(facts[3], 1.0);                             // one square to fill
+  EXPECT_EQ(facts[6], 1.0);                             // dead
+  EXPECT_NEAR(facts[7], -std::log(0.5 / 2.5), 1e-12);   // none of the 2 unseen tiles fits
+  EXPECT_NEAR(facts[8], 1.0 / (1.0 + 2.0 / 2), 1e-12);  // 2 tiles left for 2 players
+  EXPECT_NEAR(facts[9], std::log(3.0), 1e-12);
+  EXPECT_EQ(open[0].holders, 1u);
+  EXPECT_EQ(open[0].figures[0], 1);
+  EXPECT_EQ(open[0].figures[1], 0);
+  EXPECT_EQ(open[0].completion_gain, 1.0);  // one tile: 1 point now, 2 completed
+}
+
+TEST(Outlook, ACityWhoseSquareEveryUnseenTileFitsIsLive) {
+  // Player 1 draws the V; both unseen tiles are E, which close the city.
+  const GameState state = city_in_the_open({tile("E"), tile("V"), tile("E"), tile("E")});
+  const std::vector<OpenFeature> open = open_features(state);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].facts[6], 0.0);
+  EXPECT_NEAR(open[0].facts[7], 0.0, 1e-12);  // -ln((2 + 0.5) / (2 + 0.5))
+  const double chance = completion_chance(open[0].facts, shipped_completion_weights());
+  EXPECT_GT(chance, 0.0);
+  EXPECT_LT(chance, 1.0);
+  // A dead square makes completion far less likely.
+  CompletionFacts dead = open[0].facts;
+  dead[6] = 1.0;
+  EXPECT_LT(completion_chance(dead, shipped_completion_weights()), chance);
+}
+
+// The same board, the same scores: only the unseen tiles differ. The learned evaluation counts the
+// city that can still be closed for its owner; the greedy evaluation cannot tell them apart.
+TEST(Outlook, TheLearnedEvaluationValuesACityThatCanStillBeClosed) {
+  const GameState dead = city_in_the_open({tile("E"), tile("V"), tile("V"), tile("V")});
+  const GameState live = city_in_the_open({tile("E"), tile("V"), tile("E"), tile("E")});
+  EXPECT_GT(predicted_margins(live)[0], predicted_margins(dead)[0] + 0.1);
+  EXPECT_LT(predicted_margins(live)[1], predicted_margins(dead)[1] - 0.1);
+}
+
+TEST(Outlook, EveryOpenFeatureHoldsAFollowerAndIsNotComplete) {
+  RuleSet rules;
+  for (const Expansion e :
+       {Expansion::BridgesCastlesBazaars, Expansion::InnsCathedrals, Expansion::TradersBuilders,
+        Expansion::PrincessDragon, Expansion::AbbeyMayor})
+    rules.add(e);
+  GameConfig config{rules, 3, 3, shuffled_deck(rules, 3, 11), 11, {}};
+  GameState state = *GameState::create(config);
+  Pcg32 rng(11);
+  MoveList moves;
+  int seen = 0;
+  while (!state.over()) {
+    for (const OpenFeature& open : open_features(state)) {
+      const NodeId root = state.features().find_const(open.member);
+      ASSERT_FALSE(state.feature_complete(root));
+      int figures = 0;
+      for (const int f : open.figures) figures += f;
+      ASSERT_GE(figures, 1);
+      // Every holder has a follower on it (a mayor in a city without pennants holds nothing).
+      for (int p = 0; p < 3; ++p)
+        if ((open.holders >> p) & 1u) {
+          ASSERT_GE(open.figures[static_cast<std::size_t>(p)], 1);
+        }
+      ASSERT_GE(open.completion_gain, 0.0);
+      for (const double fact : open.facts) ASSERT_TRUE(std::isfinite(fact));
+      ASSERT_GE(open.facts[3], 0.0);
+      ++seen;
+    }
+    state.legal_moves(moves);
+    state.apply_unchecked(
+        moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+  }
+  EXPECT_GT(seen, 100);
+}
+
+TEST(ValueTraining, TheSameOptionsGiveTheSameWeightsWhateverTheThreads) {
+  TrainingOptions options;
+  options.games = 8;
+  options.seed = 3;
+  options.rule_sets = {"base", "bcb"};
+  const TrainingResult one = train_value(options);
+  options.threads = 2;
+  const TrainingResult two = train_value(options);
+  EXPECT_EQ(one.completion, two.completion);
+  EXPECT_EQ(one.value, two.value);
+  EXPECT_GT(one.features, 100u);
+  // The chance of completion predicts better than the base rate on games kept apart.
+  EXPECT_LT(one.completion_log_loss, one.completion_base_log_loss);
+  const std::string file = value_weights_file(options, one);
+  EXPECT_EQ(file.rfind("// Written by carcassonne train-value --games 8 --seed 3 --ridge 0.001 "
+                       "--rule-sets base,bcb: do not edit.\n",
+                       0),
+            0u);
+}
+
+// The shipped weights were written by the trainer, with one number per weight.
+TEST(ValueTraining, TheShippedWeightFilesComeFromTheTrainer) {
+  for (const auto& [name, count] :
+       {std::pair<std::string, int>{"completion_weights.inc", kCompletionFactCount},
+        std::pair<std::string, int>{"value_weights.inc", kValueFeatureCount}}) {
+    std::ifstream file(std::string(CARCASSONNE_SOURCE_DIR) + "/src/bots/" + name);
+    ASSERT_TRUE(file) << name;
+    std::string line;
+    std::getline(file, line);
+    EXPECT_EQ(line.rfind("// Written by carcassonne train-value --games ", 0), 0u) << name;
+    int numbers = 0;
+    while (std::getline(file, line))
+      if (!line.empty() && line.rfind("//", 0) != 0) ++numbers;
+    EXPECT_EQ(numbers, count) << name;
+  }
+}
+
+}  // namespace
+}  // namespace carcassonne
