@@ -336,6 +336,12 @@ TEST(Bots, SpecsAreCheckedAndExplained) {
   ASSERT_TRUE(expert.ok());
   EXPECT_EQ((*expert)->budget().milliseconds, 300);
   EXPECT_EQ((*expert)->budget().threads, 2);
+  // The master searches a fixed number of games on one thread: reproducible for its seed.
+  auto master = make_bot("master", 1);
+  ASSERT_TRUE(master.ok());
+  EXPECT_EQ((*master)->budget().playouts, 20000u);
+  EXPECT_EQ((*master)->budget().milliseconds, 0);
+  EXPECT_EQ((*master)->budget().threads, 1);
   EXPECT_FALSE(make_bot("intermediate:ms=300", 1).ok());  // the greedy bot takes no options
   for (const char* bad :
        {"alphazero", "random:x=1", "greedy:ms=5", "mcts:ms", "mcts:ms=abc", "mcts:playouts=0",

@@ -164,7 +164,8 @@ TEST_F(ProtocolTest, CatalogueListsTheBotLevelsWeakestFirstAndCreateAcceptsThem)
     EXPECT_FALSE(level["title"].get<std::string>().empty());
     EXPECT_FALSE(level["summary"].get<std::string>().empty());
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"beginner", "intermediate", "advanced", "expert"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"beginner", "intermediate", "advanced", "expert", "master"}));
   create(*c, {"human", "beginner", "intermediate", "advanced", "expert:ms=300"});
   expect_error(c->request({{"type", "create"},
                            {"players",

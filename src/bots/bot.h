@@ -52,7 +52,9 @@ std::vector<std::string_view> known_bot_names();
 
 // Named strengths for people choosing an opponent, weakest first: each is a spec make_bot
 // accepts (options after the name go to the bot it stands for: "expert:ms=5000"). The expert
-// thinks for the time it is given, on two threads.
+// thinks for the time it is given, on two threads; the master searches a fixed number of games
+// on one thread, its leaves judged by the learned evaluation (value_model.h), well under a second
+// a decision (docs/BOTS.md).
 struct BotLevel {
   std::string_view name;
   std::string_view title;
@@ -66,8 +68,11 @@ inline constexpr BotLevel kBotLevels[] = {
     {"intermediate", "Intermediate", "the best move for this turn's points, no more (greedy)",
      "greedy", false},
     {"advanced", "Advanced", "a search of 5,000 games per decision", "mcts:playouts=5000", false},
-    {"expert", "Expert", "searches for the chosen time on two threads: the strongest",
-     "mcts:ms=2000:threads=2", true},
+    {"expert", "Expert", "searches for the chosen time on two threads", "mcts:ms=2000:threads=2",
+     true},
+    {"master", "Master",
+     "a search of 20,000 games per decision, judged by a learned evaluation: the strongest",
+     "mcts:playouts=20000:learned=1", false},
 };
 
 }  // namespace carcassonne

@@ -56,7 +56,7 @@ struct ArenaOptions {
 int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err);
 
 struct EngineOptions {
-  std::string bot = "mcts:ms=1000";  // what answers `go` (make_bot's specs)
+  std::string bot = "master";  // what answers `go` (make_bot's specs)
   std::uint64_t seed = 1;
 };
 // Speaks the engine protocol on `in` and `out` until `quit` or the end of `in`.

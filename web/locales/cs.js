@@ -176,7 +176,9 @@ export default {
   'level.advanced.title': 'Pokročilý',
   'level.advanced.summary': 'prohledá 5 000 partií na každé rozhodnutí',
   'level.expert.title': 'Expert',
-  'level.expert.summary': 'hledá po zvolenou dobu ve dvou vláknech: nejsilnější',
+  'level.expert.summary': 'hledá po zvolenou dobu ve dvou vláknech',
+  'level.master.title': 'Mistr',
+  'level.master.summary': 'prohledá 20 000 partií na každé rozhodnutí a posoudí je naučeným hodnocením: nejsilnější',
 
   'figure.meeple': 'družiník',
   'figure.large': 'velký družiník',

@@ -173,7 +173,9 @@ export default {
   'level.advanced.title': 'Fortgeschritten',
   'level.advanced.summary': 'eine Suche über 5.000 Partien pro Entscheidung',
   'level.expert.title': 'Experte',
-  'level.expert.summary': 'sucht die gewählte Zeit lang auf zwei Threads: der stärkste',
+  'level.expert.summary': 'sucht die gewählte Zeit lang auf zwei Threads',
+  'level.master.title': 'Meister',
+  'level.master.summary': 'eine Suche über 20.000 Partien pro Entscheidung, bewertet mit einer gelernten Einschätzung: der stärkste',
 
   'figure.meeple': 'Gefolgsmann',
   'figure.large': 'großer Gefolgsmann',

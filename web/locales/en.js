@@ -173,7 +173,9 @@ export default {
   'level.advanced.title': 'Advanced',
   'level.advanced.summary': 'a search of 5,000 games per decision',
   'level.expert.title': 'Expert',
-  'level.expert.summary': 'searches for the chosen time on two threads: the strongest',
+  'level.expert.summary': 'searches for the chosen time on two threads',
+  'level.master.title': 'Master',
+  'level.master.summary': 'a search of 20,000 games per decision, judged by a learned evaluation: the strongest',
 
   'figure.meeple': 'follower',
   'figure.large': 'large follower',

@@ -171,7 +171,9 @@ export default {
   'level.advanced.title': "Avanzato",
   'level.advanced.summary': "una ricerca su 5.000 partite per decisione",
   'level.expert.title': "Esperto",
-  'level.expert.summary': "cerca per il tempo scelto su due thread: il più forte",
+  'level.expert.summary': "cerca per il tempo scelto su due thread",
+  'level.master.title': "Maestro",
+  'level.master.summary': "una ricerca su 20.000 partite per decisione, giudicate da una valutazione appresa: il più forte",
 
   'figure.meeple': "seguace",
   'figure.large': "seguace grande",

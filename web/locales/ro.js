@@ -173,7 +173,9 @@ export default {
   'level.advanced.title': 'Avansat',
   'level.advanced.summary': 'o căutare de 5.000 de jocuri pe decizie',
   'level.expert.title': 'Expert',
-  'level.expert.summary': 'caută cât timp s-a ales, pe două fire de execuție: cel mai puternic',
+  'level.expert.summary': 'caută cât timp s-a ales, pe două fire de execuție',
+  'level.master.title': 'Maestru',
+  'level.master.summary': 'o căutare de 20.000 de jocuri pe decizie, judecate de o evaluare învățată: cel mai puternic',
 
   'figure.meeple': 'supus',
   'figure.large': 'supus mare',

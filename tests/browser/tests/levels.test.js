@@ -15,7 +15,7 @@ test('the lobby offers the bot levels and seats them', async () => {
   await page.waitForSelector(`${tid('connection-status')}[data-status="open"]`);
   await page.waitForSelector(`${tid('seat-kind-1')} option[value="expert"]`, { state: 'attached' });
   const offered = await page.$$eval(`${tid('seat-kind-1')} option`, (els) => els.map((el) => el.value));
-  assert.deepEqual(offered.slice(0, 5), ['human', 'beginner', 'intermediate', 'advanced', 'expert']);
+  assert.deepEqual(offered.slice(0, 6), ['human', 'beginner', 'intermediate', 'advanced', 'expert', 'master']);
   assert.equal(await page.inputValue(tid('seat-kind-1')), 'intermediate', 'a person first meets the intermediate level');
   // Only a timed level asks for a thinking time.
   assert.equal(await page.isHidden(tid('seat-ms-1')), true);
