@@ -1,7 +1,9 @@
 // Google Benchmark micro-benchmarks of the engine's hot paths. Not tests: run with `make bench`.
 #include <benchmark/benchmark.h>
 
+#include "bots/evaluation.h"
 #include "bots/random_bot.h"
+#include "bots/value_model.h"
 #include "core/game.h"
 #include "core/random.h"
 
@@ -76,6 +78,19 @@ void BM_PlayoutFromMidGame(benchmark::State& bench) {
       benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_PlayoutFromMidGame);
+
+// The greedy evaluation and the learned one, as the search calls them at its leaves.
+void BM_EvaluateAllMidGame(benchmark::State& bench) {
+  const GameState state = mid_game();
+  for (auto _ : bench) benchmark::DoNotOptimize(evaluate_all(state));
+}
+BENCHMARK(BM_EvaluateAllMidGame);
+
+void BM_PredictedMarginsMidGame(benchmark::State& bench) {
+  const GameState state = mid_game();
+  for (auto _ : bench) benchmark::DoNotOptimize(predicted_margins(state));
+}
+BENCHMARK(BM_PredictedMarginsMidGame);
 
 }  // namespace
 }  // namespace carcassonne

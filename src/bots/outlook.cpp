@@ -13,37 +13,47 @@ constexpr CompletionWeights kShippedWeights = {
 #include "bots/completion_weights.inc"
 };
 
-// How many unseen tiles fit each frontier square (in some rotation), filled in on first use: a
-// feature's squares are a few of the frontier, and most positions ask about a handful.
+// How many unseen tiles fit each frontier square (in some rotation), counted on first use and
+// remembered: a position asks about a handful of squares, so a short list beats a table as long
+// as the frontier (and, like everything here, needs no allocation: the search calls this at its
+// leaves).
 class FitCounts {
  public:
-  explicit FitCounts(const GameState& state)
-      : state_(state), counts_(state.board().frontier().size(), -1) {
+  explicit FitCounts(const GameState& state) : state_(state) {
     const std::array<std::uint8_t, kTileTypeCount> unseen = state.unseen_tile_counts();
     for (int t = 0; t < kTileTypeCount; ++t)
       if (unseen[static_cast<std::size_t>(t)] > 0) {
-        types_.push_back({static_cast<TileType>(t), unseen[static_cast<std::size_t>(t)]});
+        types_[static_cast<std::size_t>(type_count_++)] = {static_cast<TileType>(t),
+                                                           unseen[static_cast<std::size_t>(t)]};
         unseen_ += unseen[static_cast<std::size_t>(t)];
       }
   }
   int unseen() const { return unseen_; }
   int at(int frontier_index) {
-    int& count = counts_[static_cast<std::size_t>(frontier_index)];
-    if (count < 0) {
-      const std::uint8_t required =
-          state_.board().frontier()[static_cast<std::size_t>(frontier_index)].required;
-      count = 0;
-      for (const auto& [type, copies] : types_)
-        if (fitting_rotations(type, required) != 0) count += copies;
+    for (int i = 0; i < known_; ++i)
+      if (squares_[static_cast<std::size_t>(i)] == frontier_index)
+        return counts_[static_cast<std::size_t>(i)];
+    const std::uint8_t required =
+        state_.board().frontier()[static_cast<std::size_t>(frontier_index)].required;
+    int count = 0;
+    for (int i = 0; i < type_count_; ++i) {
+      const auto& [type, copies] = types_[static_cast<std::size_t>(i)];
+      if (fitting_rotations(type, required) != 0) count += copies;
+    }
+    if (known_ < static_cast<int>(squares_.size())) {
+      squares_[static_cast<std::size_t>(known_)] = frontier_index;
+      counts_[static_cast<std::size_t>(known_++)] = count;
     }
     return count;
   }
 
  private:
   const GameState& state_;
-  std::vector<int> counts_;
-  std::vector<std::pair<TileType, int>> types_;
+  std::array<std::pair<TileType, int>, kTileTypeCount> types_{};
+  int type_count_ = 0;
   int unseen_ = 0;
+  std::array<int, 128> squares_{}, counts_{};
+  int known_ = 0;
 };
 
 // The empty squares a feature still needs filled, as frontier indices (-1 for a cloister's empty
@@ -95,34 +105,56 @@ double completion_chance(const CompletionFacts& facts, const CompletionWeights& 
   return 1.0 / (1.0 + std::exp(-z));
 }
 
-std::vector<OpenFeature> open_features(const GameState& state) {
-  std::vector<OpenFeature> result;
+namespace {
+
+// Calls visit(feature) for every open feature held by a follower, in the order of the figures
+// that first name them, without allocating.
+template <typename Visit>
+void visit_open_features(const GameState& state, Visit&& visit) {
   const FeatureGraph& graph = state.features();
-  FitCounts fits(state);
-  const int left = state.over() ? 0 : state.tiles_left_in_deck();
-  const double per_player = static_cast<double>(left) / state.player_count();
-  std::vector<NodeId> roots;
+  // Each held open feature once, with each player's followers on it. A player has at most ten
+  // followers (figures.h), so six players fill at most 60 rows.
+  struct Held {
+    NodeId root;
+    NodeId member;
+    std::array<std::uint8_t, kMaxPlayers> figures;
+  };
+  std::array<Held, 96> held{};
+  int held_count = 0;
   for (const Follower& f : state.followers()) {
     if (!figure_info(f.kind).follower) continue;
     const NodeId root = graph.find_const(f.node);
-    const FeatureNode& node = graph.node(root);
-    if (node.kind == FeatureKind::Field || node.castle || node.scored ||
-        state.feature_complete(root))
-      continue;
-    const auto known = std::find(roots.begin(), roots.end(), root);
-    if (known != roots.end()) {
-      ++result[static_cast<std::size_t>(known - roots.begin())]
-            .figures[static_cast<std::size_t>(f.player)];
+    const auto end = held.begin() + held_count;
+    const auto known =
+        std::find_if(held.begin(), end, [root](const Held& h) { return h.root == root; });
+    if (known != end) {
+      ++known->figures[static_cast<std::size_t>(f.player)];
       continue;
     }
-    roots.push_back(root);
+    const FeatureNode& node = graph.node(root);
+    if (node.kind == FeatureKind::Field || node.castle || node.scored ||
+        state.feature_complete(root) || held_count == static_cast<int>(held.size()))
+      continue;
+    Held& row = held[static_cast<std::size_t>(held_count++)];
+    row.root = root;
+    row.member = f.node;
+    row.figures[static_cast<std::size_t>(f.player)] = 1;
+  }
+  if (held_count == 0) return;
+  FitCounts fits(state);
+  const int left = state.over() ? 0 : state.tiles_left_in_deck();
+  const double per_player = static_cast<double>(left) / state.player_count();
+  const double tiles_to_come = std::log1p(static_cast<double>(left));
+  for (int h = 0; h < held_count; ++h) {
+    const Held& row = held[static_cast<std::size_t>(h)];
+    const FeatureNode& node = graph.node(row.root);
     OpenFeature open;
-    open.member = f.node;
-    open.holders = state.majority(root);
-    open.figures[static_cast<std::size_t>(f.player)] = 1;
-    open.completion_gain = state.completed_value(root) - state.final_value(root);
+    open.member = row.member;
+    open.holders = state.majority(row.root);
+    open.figures = row.figures;
+    open.completion_gain = state.completed_value(row.root) - state.final_value(row.root);
     std::array<int, 64> squares{};
-    const int needed = needed_squares(state, root, squares);
+    const int needed = needed_squares(state, row.root, squares);
     bool dead = false;
     double scarcity = 0.0;
     for (int i = 0; i < needed; ++i) {
@@ -144,10 +176,42 @@ std::vector<OpenFeature> open_features(const GameState& state) {
                   dead ? 1.0 : 0.0,
                   scarcity,
                   k / (1.0 + per_player),
-                  std::log1p(static_cast<double>(left))};
-    result.push_back(open);
+                  tiles_to_come};
+    visit(open);
   }
+}
+
+void add_expectation(const OpenFeature& open, int players, const CompletionWeights& weights,
+                     OutlookSums& sums) {
+  const double chance = completion_chance(open.facts, weights);
+  for (int p = 0; p < players; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    if ((open.holders >> p) & 1u) sums.gain[i] += chance * open.completion_gain;
+    sums.returns[i] += chance * open.figures[i];
+  }
+}
+
+}  // namespace
+
+std::vector<OpenFeature> open_features(const GameState& state) {
+  std::vector<OpenFeature> result;
+  visit_open_features(state, [&result](const OpenFeature& open) { result.push_back(open); });
   return result;
+}
+
+OutlookSums expected_outlook(const GameState& state, const CompletionWeights& weights) {
+  OutlookSums sums;
+  const int players = state.player_count();
+  visit_open_features(
+      state, [&](const OpenFeature& open) { add_expectation(open, players, weights, sums); });
+  return sums;
+}
+
+OutlookSums expected_outlook(const std::vector<OpenFeature>& open, int players,
+                             const CompletionWeights& weights) {
+  OutlookSums sums;
+  for (const OpenFeature& feature : open) add_expectation(feature, players, weights, sums);
+  return sums;
 }
 
 }  // namespace carcassonne

@@ -47,4 +47,16 @@ struct OpenFeature {
 // Every open feature held by a follower, in the order of the figures that first name them.
 std::vector<OpenFeature> open_features(const GameState& state);
 
+// What the open features promise each player: the expected completion gain (the sum over the
+// features a player holds of chance x completion_gain) and the expected returns (the sum over
+// features of chance x the player's followers on it).
+struct OutlookSums {
+  std::array<double, kMaxPlayers> gain{}, returns{};
+};
+// From the position, without allocating (the search calls it at its leaves).
+OutlookSums expected_outlook(const GameState& state, const CompletionWeights& weights);
+// From open features gathered before (as the trainer keeps them); the same sums.
+OutlookSums expected_outlook(const std::vector<OpenFeature>& open, int players,
+                             const CompletionWeights& weights);
+
 }  // namespace carcassonne

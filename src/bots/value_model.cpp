@@ -21,9 +21,8 @@ std::array<double, kMaxPlayers> scores_of(const GameState& state) {
   return scores;
 }
 
-}  // namespace
-
-PositionFacts position_facts(const GameState& state) {
+// Everything but the open features.
+PositionFacts facts_without_open(const GameState& state) {
   PositionFacts facts;
   const int n = state.player_count();
   facts.players = n;
@@ -41,27 +40,17 @@ PositionFacts position_facts(const GameState& state) {
   const int placed = static_cast<int>(state.placed_tiles().size());
   const int left = state.over() ? 0 : state.tiles_left_in_deck();
   facts.t = static_cast<double>(left) / std::max(1, left + placed - 1);
-  facts.open = open_features(state);
   return facts;
 }
 
-std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts,
-                                                      const CompletionWeights& completion) {
+std::array<ValueFeatures, kMaxPlayers> features_of(const PositionFacts& facts,
+                                                   const OutlookSums& outlook) {
   const int n = facts.players;
-  std::array<double, kMaxPlayers> gain{}, returns{};
-  for (const OpenFeature& open : facts.open) {
-    const double chance = completion_chance(open.facts, completion);
-    for (int p = 0; p < n; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      if ((open.holders >> p) & 1u) gain[i] += chance * open.completion_gain;
-      returns[i] += chance * open.figures[i];
-    }
-  }
   const auto now = margins_over_best_other(facts.now, n);
   const auto projected = margins_over_best_other(facts.projected, n);
   const auto in_hand = margins_over_best_other(facts.followers, n);
-  const auto gains = margins_over_best_other(gain, n);
-  const auto returning = margins_over_best_other(returns, n);
+  const auto gains = margins_over_best_other(outlook.gain, n);
+  const auto returning = margins_over_best_other(outlook.returns, n);
   const double t = facts.t;
   std::array<ValueFeatures, kMaxPlayers> features{};
   for (int p = 0; p < n; ++p) {
@@ -74,8 +63,22 @@ std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts
   return features;
 }
 
+}  // namespace
+
+PositionFacts position_facts(const GameState& state) {
+  PositionFacts facts = facts_without_open(state);
+  facts.open = open_features(state);
+  return facts;
+}
+
+std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts,
+                                                      const CompletionWeights& completion) {
+  return features_of(facts, expected_outlook(facts.open, facts.players, completion));
+}
+
 std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
-  return value_features(position_facts(state), shipped_completion_weights());
+  return features_of(facts_without_open(state),
+                     expected_outlook(state, shipped_completion_weights()));
 }
 
 std::array<double, kMaxPlayers> predicted_margins(const GameState& state) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "bots/evaluation.h"
 #include "bots/greedy_bot.h"
 #include "core/random.h"
 
@@ -87,12 +88,7 @@ PlayedGame play_game(const TrainingOptions& options, int index, int rule_set) {
   std::array<double, kMaxPlayers> scores{};
   for (int p = 0; p < players; ++p)
     scores[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
-  for (int p = 0; p < players; ++p) {
-    double best_other = -1e300;
-    for (int q = 0; q < players; ++q)
-      if (q != p) best_other = std::max(best_other, scores[static_cast<std::size_t>(q)]);
-    game.margins[static_cast<std::size_t>(p)] = scores[static_cast<std::size_t>(p)] - best_other;
-  }
+  game.margins = margins_over_best_other(scores, players);
   return game;
 }
 
