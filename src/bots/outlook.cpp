@@ -107,6 +107,46 @@ double completion_chance(const CompletionFacts& facts, const CompletionWeights& 
 
 namespace {
 
+// How many tiles are still to come, in the two forms the facts use.
+struct TilesToCome {
+  explicit TilesToCome(const GameState& state)
+      : left(state.over() ? 0 : state.tiles_left_in_deck()),
+        per_player(static_cast<double>(left) / state.player_count()),
+        log_left(std::log1p(static_cast<double>(left))) {}
+  int left;
+  double per_player;
+  double log_left;
+};
+
+CompletionFacts completion_facts(const GameState& state, NodeId root, FitCounts& fits,
+                                 const TilesToCome& to_come) {
+  const FeatureNode& node = state.features().node(root);
+  std::array<int, 64> squares{};
+  const int needed = needed_squares(state, root, squares);
+  bool dead = false;
+  double scarcity = 0.0;
+  for (int i = 0; i < needed; ++i) {
+    const int square = squares[static_cast<std::size_t>(i)];
+    if (square < 0) continue;  // a cloister's neighbour not yet reachable
+    const int fit = fits.at(square);
+    dead = dead || fit == 0;
+    scarcity -= std::log((fit + 0.5) / (fits.unseen() + 0.5));
+  }
+  const double city = node.kind == FeatureKind::City ? 1.0 : 0.0;
+  const double cloister = node.kind == FeatureKind::Cloister ? 1.0 : 0.0;
+  const double k = needed;
+  return {1.0,
+          city,
+          cloister,
+          k,
+          k * city,
+          k * cloister,
+          dead ? 1.0 : 0.0,
+          scarcity,
+          k / (1.0 + to_come.per_player),
+          to_come.log_left};
+}
+
 // Calls visit(feature) for every open feature held by a follower, in the order of the figures
 // that first name them, without allocating.
 template <typename Visit>
@@ -142,42 +182,64 @@ void visit_open_features(const GameState& state, Visit&& visit) {
   }
   if (held_count == 0) return;
   FitCounts fits(state);
-  const int left = state.over() ? 0 : state.tiles_left_in_deck();
-  const double per_player = static_cast<double>(left) / state.player_count();
-  const double tiles_to_come = std::log1p(static_cast<double>(left));
+  const TilesToCome to_come(state);
   for (int h = 0; h < held_count; ++h) {
     const Held& row = held[static_cast<std::size_t>(h)];
-    const FeatureNode& node = graph.node(row.root);
     OpenFeature open;
     open.member = row.member;
     open.holders = state.majority(row.root);
     open.figures = row.figures;
     open.completion_gain = state.completed_value(row.root) - state.final_value(row.root);
-    std::array<int, 64> squares{};
-    const int needed = needed_squares(state, row.root, squares);
-    bool dead = false;
-    double scarcity = 0.0;
-    for (int i = 0; i < needed; ++i) {
-      const int square = squares[static_cast<std::size_t>(i)];
-      if (square < 0) continue;  // a cloister's neighbour not yet reachable
-      const int fit = fits.at(square);
-      dead = dead || fit == 0;
-      scarcity -= std::log((fit + 0.5) / (fits.unseen() + 0.5));
-    }
-    const double city = node.kind == FeatureKind::City ? 1.0 : 0.0;
-    const double cloister = node.kind == FeatureKind::Cloister ? 1.0 : 0.0;
-    const double k = needed;
-    open.facts = {1.0,
-                  city,
-                  cloister,
-                  k,
-                  k * city,
-                  k * cloister,
-                  dead ? 1.0 : 0.0,
-                  scarcity,
-                  k / (1.0 + per_player),
-                  tiles_to_come};
+    open.facts = completion_facts(state, row.root, fits, to_come);
     visit(open);
+  }
+}
+
+// Calls visit(farm_city) for every pair of a field held by a follower and an open city it
+// borders (a city bordered by two such fields, once for each), without allocating.
+template <typename Visit>
+void visit_farm_cities(const GameState& state, Visit&& visit) {
+  const FeatureGraph& graph = state.features();
+  std::array<NodeId, 96> farms{};
+  int farm_count = 0;
+  for (const Follower& f : state.followers()) {
+    if (!figure_info(f.kind).follower) continue;
+    const NodeId root = graph.find_const(f.node);
+    if (graph.node(root).kind != FeatureKind::Field) continue;
+    const auto end = farms.begin() + farm_count;
+    if (std::find(farms.begin(), end, root) != end || farm_count == static_cast<int>(farms.size()))
+      continue;
+    farms[static_cast<std::size_t>(farm_count++)] = root;
+  }
+  if (farm_count == 0) return;
+  FitCounts fits(state);
+  const TilesToCome to_come(state);
+  for (int i = 0; i < farm_count; ++i) {
+    const NodeId farm = farms[static_cast<std::size_t>(i)];
+    FarmCity pair;
+    pair.holders = state.majority(farm);
+    std::array<NodeId, 64> cities{};
+    int city_count = 0;
+    NodeId member = farm;
+    do {
+      const FeatureNode& node = graph.node(member);
+      const PlacedTile& placed = state.placed_tiles()[node.placed_tile];
+      const std::uint16_t bordered = tile_spec(placed.type).segments[node.segment].bordered_cities;
+      for (int k = 0; bordered >> k != 0; ++k) {
+        if (!(bordered >> k & 1u)) continue;
+        const NodeId city = graph.find_const(static_cast<NodeId>(placed.first_node + k));
+        const auto end = cities.begin() + city_count;
+        if (std::find(cities.begin(), end, city) != end ||
+            city_count == static_cast<int>(cities.size()))
+          continue;
+        cities[static_cast<std::size_t>(city_count++)] = city;
+        const FeatureNode& city_node = graph.node(city);
+        if (city_node.castle || city_node.scored || state.feature_complete(city)) continue;
+        pair.facts = completion_facts(state, city, fits, to_come);
+        visit(pair);
+      }
+      member = node.next_member;
+    } while (member != farm);
   }
 }
 
@@ -191,6 +253,13 @@ void add_expectation(const OpenFeature& open, int players, const CompletionWeigh
   }
 }
 
+void add_expectation(const FarmCity& pair, int players, const CompletionWeights& weights,
+                     OutlookSums& sums) {
+  const double chance = completion_chance(pair.facts, weights);
+  for (int p = 0; p < players; ++p)
+    if ((pair.holders >> p) & 1u) sums.farm[static_cast<std::size_t>(p)] += chance;
+}
+
 }  // namespace
 
 std::vector<OpenFeature> open_features(const GameState& state) {
@@ -199,18 +268,28 @@ std::vector<OpenFeature> open_features(const GameState& state) {
   return result;
 }
 
+std::vector<FarmCity> farm_cities(const GameState& state) {
+  std::vector<FarmCity> result;
+  visit_farm_cities(state, [&result](const FarmCity& pair) { result.push_back(pair); });
+  return result;
+}
+
 OutlookSums expected_outlook(const GameState& state, const CompletionWeights& weights) {
   OutlookSums sums;
   const int players = state.player_count();
   visit_open_features(
       state, [&](const OpenFeature& open) { add_expectation(open, players, weights, sums); });
+  visit_farm_cities(state,
+                    [&](const FarmCity& pair) { add_expectation(pair, players, weights, sums); });
   return sums;
 }
 
-OutlookSums expected_outlook(const std::vector<OpenFeature>& open, int players,
+OutlookSums expected_outlook(const std::vector<OpenFeature>& open,
+                             const std::vector<FarmCity>& farms, int players,
                              const CompletionWeights& weights) {
   OutlookSums sums;
   for (const OpenFeature& feature : open) add_expectation(feature, players, weights, sums);
+  for (const FarmCity& pair : farms) add_expectation(pair, players, weights, sums);
   return sums;
 }
 

@@ -47,16 +47,29 @@ struct OpenFeature {
 // Every open feature held by a follower, in the order of the figures that first name them.
 std::vector<OpenFeature> open_features(const GameState& state);
 
+// A field held by a follower and an open city (not a castle) it borders: at the end the field's
+// holders score the city if it is completed by then.
+struct FarmCity {
+  CompletionFacts facts{};   // the city's
+  std::uint8_t holders = 0;  // bit p: player p has the field's majority (ties too)
+};
+
+// Every such pair, a city bordered by several held fields once for each of them.
+std::vector<FarmCity> farm_cities(const GameState& state);
+
 // What the open features promise each player: the expected completion gain (the sum over the
-// features a player holds of chance x completion_gain) and the expected returns (the sum over
-// features of chance x the player's followers on it).
+// features a player holds of chance x completion_gain), the expected returns (the sum over
+// features of chance x the player's followers on it) and the expected farm cities (the sum over
+// the open cities bordering the fields a player holds of their chance: each is worth a city's
+// farm points at the end if completed).
 struct OutlookSums {
-  std::array<double, kMaxPlayers> gain{}, returns{};
+  std::array<double, kMaxPlayers> gain{}, returns{}, farm{};
 };
 // From the position, without allocating (the search calls it at its leaves).
 OutlookSums expected_outlook(const GameState& state, const CompletionWeights& weights);
-// From open features gathered before (as the trainer keeps them); the same sums.
-OutlookSums expected_outlook(const std::vector<OpenFeature>& open, int players,
+// From open features and farm cities gathered before (as the trainer keeps them); the same sums.
+OutlookSums expected_outlook(const std::vector<OpenFeature>& open,
+                             const std::vector<FarmCity>& farms, int players,
                              const CompletionWeights& weights);
 
 }  // namespace carcassonne

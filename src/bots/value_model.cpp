@@ -8,10 +8,11 @@ namespace carcassonne {
 
 namespace {
 
-// Written by `carcassonne train-value` (its header says how); kValueFeatureCount numbers.
-constexpr ValueWeights kWeights = {
+// Written by `carcassonne train-value` (its header says how): for each family, in the order of
+// value_family_names(), kValueFeatureCount numbers.
+constexpr ValueWeightTable kWeights = {{
 #include "bots/value_weights.inc"
-};
+}};
 
 // Every player's score now.
 std::array<double, kMaxPlayers> scores_of(const GameState& state) {
@@ -51,29 +52,55 @@ std::array<ValueFeatures, kMaxPlayers> features_of(const PositionFacts& facts,
   const auto in_hand = margins_over_best_other(facts.followers, n);
   const auto gains = margins_over_best_other(outlook.gain, n);
   const auto returning = margins_over_best_other(outlook.returns, n);
+  const auto farm = margins_over_best_other(outlook.farm, n);
   const double t = facts.t;
   std::array<ValueFeatures, kMaxPlayers> features{};
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
     const double judged = facts.judged[i];
-    features[i] = {1.0,        now[i],           projected[i], judged,          t,
-                   now[i] * t, projected[i] * t, judged * t,   in_hand[i],      in_hand[i] * t,
-                   gains[i],   gains[i] * t,     returning[i], returning[i] * t};
+    features[i] = {1.0,        now[i],           projected[i], judged,           t,
+                   now[i] * t, projected[i] * t, judged * t,   in_hand[i],       in_hand[i] * t,
+                   gains[i],   gains[i] * t,     returning[i], returning[i] * t, farm[i],
+                   farm[i] * t};
   }
   return features;
 }
 
 }  // namespace
 
+const std::array<const char*, kValueFamilyCount>& value_family_names() {
+  static constexpr std::array<const char*, kValueFamilyCount> names = {
+      "base", "bcb", "ic", "tb", "pd", "am", "bcb+ic+tb+pd+am"};
+  return names;
+}
+
+int value_family(const RuleSet& rules) {
+  constexpr std::array<Expansion, 4> later = {Expansion::InnsCathedrals, Expansion::TradersBuilders,
+                                              Expansion::PrincessDragon, Expansion::AbbeyMayor};
+  int family = rules.has(Expansion::BridgesCastlesBazaars) ? 1 : 0;
+  int count = 0;
+  for (std::size_t i = 0; i < later.size(); ++i)
+    if (rules.has(later[i])) {
+      family = 2 + static_cast<int>(i);
+      ++count;
+    }
+  return count >= 2 ? kValueFamilyCount - 1 : family;
+}
+
+const ValueWeightTable& shipped_value_weights() {
+  return kWeights;
+}
+
 PositionFacts position_facts(const GameState& state) {
   PositionFacts facts = facts_without_open(state);
   facts.open = open_features(state);
+  facts.farms = farm_cities(state);
   return facts;
 }
 
 std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts,
                                                       const CompletionWeights& completion) {
-  return features_of(facts, expected_outlook(facts.open, facts.players, completion));
+  return features_of(facts, expected_outlook(facts.open, facts.farms, facts.players, completion));
 }
 
 std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state) {
@@ -85,12 +112,13 @@ std::array<double, kMaxPlayers> predicted_margins(const GameState& state) {
   const int n = state.player_count();
   if (state.over()) return margins_over_best_other(scores_of(state), n);
   const std::array<ValueFeatures, kMaxPlayers> features = value_features(state);
+  const ValueWeights& weights = kWeights[static_cast<std::size_t>(value_family(state.rules()))];
   std::array<double, kMaxPlayers> result{};
   for (int p = 0; p < n; ++p)
     for (int k = 0; k < kValueFeatureCount; ++k)
       result[static_cast<std::size_t>(p)] +=
           features[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] *
-          kWeights[static_cast<std::size_t>(k)];
+          weights[static_cast<std::size_t>(k)];
   return result;
 }
 

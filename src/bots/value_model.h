@@ -24,10 +24,25 @@ namespace carcassonne {
 // that times t; the expected completion gain (the sum over the open features a player holds of
 // chance of completion x what completing adds: outlook.h); that times t; the expected returns
 // (the sum over open features of chance of completion x the player's followers on it: followers
-// that will come back to be played again); that times t.
-inline constexpr int kValueFeatureCount = 14;
+// that will come back to be played again); that times t; the expected farm cities (the sum over
+// the open cities bordering the fields a player holds of their chance of completion: outlook.h);
+// that times t.
+inline constexpr int kValueFeatureCount = 16;
 using ValueFeatures = std::array<double, kValueFeatureCount>;
 using ValueWeights = std::array<double, kValueFeatureCount>;
+
+// The model has one set of weights per family of rule sets, each fitted to games of its kind
+// (the same position is worth different margins when a completed city may hold a cathedral or
+// the dragon may eat a follower). The families, in order: "base"; "bcb" (Bridges, Castles and
+// Bazaars alone); "ic", "tb", "pd", "am" (that expansion alone or with bcb); "bcb+ic+tb+pd+am"
+// (two or more of the four later expansions).
+inline constexpr int kValueFamilyCount = 7;
+using ValueWeightTable = std::array<ValueWeights, kValueFamilyCount>;
+const std::array<const char*, kValueFamilyCount>& value_family_names();
+// The family whose weights judge games of `rules`.
+int value_family(const RuleSet& rules);
+// The shipped weights (value_weights.inc).
+const ValueWeightTable& shipped_value_weights();
 
 // What the features are computed from, gathered from a position once.
 struct PositionFacts {
@@ -36,6 +51,7 @@ struct PositionFacts {
   double t = 0.0;
   std::array<double, kMaxPlayers> now{}, projected{}, judged{}, followers{};
   std::vector<OpenFeature> open;
+  std::vector<FarmCity> farms;
 };
 PositionFacts position_facts(const GameState& state);
 
@@ -45,7 +61,7 @@ std::array<ValueFeatures, kMaxPlayers> value_features(const PositionFacts& facts
 std::array<ValueFeatures, kMaxPlayers> value_features(const GameState& state);
 
 // The model's prediction of every player's final margin (features . weights) with the shipped
-// weights; at the end of the game, the final margin itself.
+// weights of the game's family; at the end of the game, the final margin itself.
 std::array<double, kMaxPlayers> predicted_margins(const GameState& state);
 
 }  // namespace carcassonne

@@ -41,6 +41,7 @@ const std::vector<TrainingRuleSet>& training_rule_sets() {
 
 struct PlayedGame {
   int rule_set = 0;
+  int family = 0;  // value_family() of its rules
   bool held_out = false;
   std::vector<PositionFacts> positions;
   // Per kept open feature (in the order of positions, then of their open features): completed?
@@ -59,6 +60,7 @@ PlayedGame play_game(const TrainingOptions& options, int index, int rule_set) {
   RuleSet rules;
   for (const Expansion e : training_rule_sets()[static_cast<std::size_t>(rule_set)].expansions)
     rules.add(e);
+  game.family = value_family(rules);
   const int players = index % 2 == 1 ? 2 + index % 3 : 2;
   const std::uint64_t deck_seed = options.seed * 1000003ULL + static_cast<std::uint64_t>(index);
   GameConfig config{rules, players, 3, shuffled_deck(rules, 3, deck_seed), deck_seed, {}};
@@ -242,36 +244,63 @@ TrainingResult train_value(const TrainingOptions& options,
       mean[s] /= count[s];
       variance[s] = variance[s] / count[s] - mean[s] * mean[s];
     }
-  Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(kValueFeatureCount, kValueFeatureCount);
-  Eigen::VectorXd target = Eigen::VectorXd::Zero(kValueFeatureCount);
-  double weight_sum = 0.0;
+  // One fit of every game pooled, then one per family of rule sets (value_model.h), each drawn
+  // towards the pooled weights by the ridge: a family without games keeps the pooled weights.
+  using Gram = Eigen::Matrix<double, kValueFeatureCount, kValueFeatureCount>;
+  using Vector = Eigen::Matrix<double, kValueFeatureCount, 1>;
+  std::array<Gram, kValueFamilyCount> grams;
+  std::array<Vector, kValueFamilyCount> targets;
+  std::array<double, kValueFamilyCount> weight_sums{};
+  for (int f = 0; f < kValueFamilyCount; ++f) {
+    grams[static_cast<std::size_t>(f)].setZero();
+    targets[static_cast<std::size_t>(f)].setZero();
+  }
   struct HeldRow {
     int rule_set;
+    int family;
     ValueFeatures x;
     double y;
   };
   std::vector<HeldRow> held;
   for (const PlayedGame& game : games) {
     const double weight = 1.0 / std::max(1.0, variance[static_cast<std::size_t>(game.rule_set)]);
+    const auto family = static_cast<std::size_t>(game.family);
     for (const PositionFacts& position : game.positions) {
       const auto features = value_features(position, result.completion);
       for (int p = 0; p < position.players; ++p) {
         const ValueFeatures& f = features[static_cast<std::size_t>(p)];
         const double y = game.margins[static_cast<std::size_t>(p)];
         if (game.held_out) {
-          held.push_back({game.rule_set, f, y});
+          held.push_back({game.rule_set, game.family, f, y});
           continue;
         }
-        const Eigen::Map<const Eigen::VectorXd> v(f.data(), kValueFeatureCount);
-        gram.noalias() += weight * v * v.transpose();
-        target.noalias() += weight * y * v;
-        weight_sum += weight;
+        const Eigen::Map<const Vector> v(f.data());
+        grams[family].noalias() += weight * v * v.transpose();
+        targets[family].noalias() += weight * y * v;
+        weight_sums[family] += weight;
       }
     }
   }
-  gram.diagonal().array() += options.ridge * weight_sum;
-  const Eigen::VectorXd vw = gram.ldlt().solve(target);
-  for (int k = 0; k < kValueFeatureCount; ++k) result.value[static_cast<std::size_t>(k)] = vw(k);
+  Gram pooled_gram = Gram::Zero();
+  Vector pooled_target = Vector::Zero();
+  double pooled_sum = 0.0;
+  for (int f = 0; f < kValueFamilyCount; ++f) {
+    pooled_gram += grams[static_cast<std::size_t>(f)];
+    pooled_target += targets[static_cast<std::size_t>(f)];
+    pooled_sum += weight_sums[static_cast<std::size_t>(f)];
+  }
+  pooled_gram.diagonal().array() += options.ridge * pooled_sum;
+  const Vector pooled = pooled_gram.ldlt().solve(pooled_target);
+  for (int f = 0; f < kValueFamilyCount; ++f) {
+    const auto i = static_cast<std::size_t>(f);
+    const double lambda = options.ridge * weight_sums[i];
+    Gram gram = grams[i];
+    gram.diagonal().array() += lambda;
+    const Vector w =
+        weight_sums[i] > 0 ? Vector(gram.ldlt().solve(targets[i] + lambda * pooled)) : pooled;
+    for (int k = 0; k < kValueFeatureCount; ++k)
+      result.value[i][static_cast<std::size_t>(k)] = w(k);
+  }
   for (std::size_t s = 0; s < sets.size(); ++s) {
     if (!chosen(s)) continue;
     RuleSetFit fit;
@@ -282,7 +311,8 @@ TrainingResult train_value(const TrainingOptions& options,
       if (h.rule_set != static_cast<int>(s)) continue;
       double prediction = 0.0;
       for (int k = 0; k < kValueFeatureCount; ++k)
-        prediction += h.x[static_cast<std::size_t>(k)] * result.value[static_cast<std::size_t>(k)];
+        prediction += h.x[static_cast<std::size_t>(k)] *
+                      result.value[static_cast<std::size_t>(h.family)][static_cast<std::size_t>(k)];
       learned += (prediction - h.y) * (prediction - h.y);
       greedy += (h.x[3] - h.y) * (h.x[3] - h.y);  // feature 3: the greedy evaluation
       n += 1;
@@ -322,8 +352,13 @@ std::string value_weights_file(const TrainingOptions& options, const TrainingRes
   text +=
       ".\n// Features: 1, margin now, projected margin, greedy evaluation, tiles to come t, "
       "margin now x t, projected x t, greedy x t, followers in supply, followers x t, completion "
-      "gain, gain x t, returning followers, returning x t.\n";
-  return text + format_weights(result.value.data(), kValueFeatureCount);
+      "gain, gain x t, returning followers, returning x t, farm cities, farm cities x t.\n";
+  for (int f = 0; f < kValueFamilyCount; ++f) {
+    const auto i = static_cast<std::size_t>(f);
+    text += std::string("{  // ") + value_family_names()[i] + "\n";
+    text += format_weights(result.value[i].data(), kValueFeatureCount) + "},\n";
+  }
+  return text;
 }
 
 }  // namespace carcassonne

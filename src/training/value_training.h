@@ -12,7 +12,9 @@
 //     labels on the features' CompletionFacts;
 //  2. the final margin: ridge regression of the margins on the value features computed with
 //     those chances, each rule set weighted by the inverse of its margins' variance (margins
-//     with all five expansions run to hundreds of points).
+//     with all five expansions run to hundreds of points): one fit of all games pooled, then one
+//     per family of rule sets (value_model.h), drawn towards the pooled weights by the ridge (a
+//     family without games keeps the pooled weights).
 // One game in four is kept apart to report how well each fit predicts.
 #pragma once
 
@@ -36,7 +38,8 @@ struct TrainingOptions {
   std::vector<std::string> rule_sets;
 };
 
-// The rule sets training knows, in order: base, bcb, each of ic, tb, pd, am alone, and all five.
+// The rule sets training knows, in order: base, bcb, each of ic, tb, pd, am alone, and all five
+// (one per family of value_model.h, in the same order).
 std::vector<std::string> training_rule_set_names();
 
 struct RuleSetFit {
@@ -48,7 +51,7 @@ struct RuleSetFit {
 
 struct TrainingResult {
   CompletionWeights completion{};
-  ValueWeights value{};
+  ValueWeightTable value{};               // per family (value_model.h)
   std::size_t positions = 0;              // kept positions (each gives one row per player)
   std::size_t features = 0;               // kept open features
   double completion_log_loss = 0.0;       // held out, natural log per feature
