@@ -235,6 +235,9 @@ TEST(Mcts, UnsetOptionsAreTunedForTheRuleSetAndGivenOnesKept) {
   EXPECT_EQ(*small.rollout_turns, 8);
   EXPECT_EQ(*small.bias, 0.0);
   EXPECT_EQ(*small.reward_scale, 10.0);
+  MctsOptions learned;
+  learned.learned_value = true;
+  EXPECT_EQ(*tuned_for_rules(learned, bcb).bias, 1.0);
   for (const Expansion later : {Expansion::InnsCathedrals, Expansion::TradersBuilders,
                                 Expansion::PrincessDragon, Expansion::AbbeyMayor}) {
     RuleSet rules = bcb;

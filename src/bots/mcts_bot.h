@@ -98,7 +98,7 @@ struct MctsOptions {
 
 // The options left unset, filled in as tuned with the arena for the kind of game (docs/BOTS.md):
 //  * the base game and Bridges, Castles and Bazaars: rollouts of 8 turns after the turn under
-//    way, no root bias, a reward scale of 10 points;
+//    way, no root bias (1 with the learned evaluation), a reward scale of 10 points;
 //  * with any of Inns & Cathedrals, Traders & Builders, Princess & Dragon, Abbey & Mayor: no
 //    rollout (the leaf is scored once its turn is finished at random: random play of their
 //    figures, the dragon and the abbey mostly adds noise), the root biased by the greedy
