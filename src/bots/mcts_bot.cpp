@@ -446,8 +446,8 @@ MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules) {
       rules.has(Expansion::InnsCathedrals) || rules.has(Expansion::TradersBuilders) ||
       rules.has(Expansion::PrincessDragon) || rules.has(Expansion::AbbeyMayor);
   if (!options.rollout_turns) options.rollout_turns = figures_and_dragons ? 0 : 8;
-  // With the learned evaluation, a light root bias in base and BCB: 0.943 against greedy where
-  // none won 0.918 on the same 97 tuning games (docs/BOTS.md).
+  // With the learned evaluation, a light root bias in base and BCB: 0.945 against greedy where
+  // none won 0.920 on the same 100 tuning games (docs/BOTS.md).
   if (!options.bias) options.bias = figures_and_dragons ? 5.0 : (options.learned_value ? 1.0 : 0.0);
   if (!options.reward_scale) options.reward_scale = figures_and_dragons ? 30.0 : 10.0;
   return options;
