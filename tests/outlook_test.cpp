@@ -7,7 +7,6 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "bots/value_model.h"
@@ -171,21 +170,25 @@ struct PrintedNumber {
   double last_digit;  // the value of one unit in its last printed digit
 };
 std::pair<std::string, std::vector<PrintedNumber>> split_numbers(const std::string& text) {
-  static const std::regex number(R"(-?[0-9]+(\.[0-9]+)?)");
+  const auto digit = [&text](std::size_t i) {
+    return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0;
+  };
   std::string skeleton;
   std::vector<PrintedNumber> numbers;
-  auto at = text.cbegin();
-  for (std::sregex_iterator it(text.begin(), text.end(), number), end; it != end; ++it) {
-    skeleton.append(at, text.cbegin() + it->position());
+  for (std::size_t i = 0; i < text.size();) {
+    if (!digit(i) && !(text[i] == '-' && digit(i + 1))) {
+      skeleton += text[i++];
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (digit(end)) ++end;
+    int decimals = 0;
+    if (end < text.size() && text[end] == '.' && digit(end + 1))
+      for (++end; digit(end); ++end) ++decimals;
+    numbers.push_back({std::stod(text.substr(i, end - i)), std::pow(10.0, -decimals)});
     skeleton += '#';
-    const std::string digits = it->str();
-    const std::size_t point = digits.find('.');
-    const int decimals =
-        point == std::string::npos ? 0 : static_cast<int>(digits.size() - point - 1);
-    numbers.push_back({std::stod(digits), std::pow(10.0, -decimals)});
-    at = text.cbegin() + it->position() + it->length();
+    i = end;
   }
-  skeleton.append(at, text.cend());
   return {skeleton, numbers};
 }
 
