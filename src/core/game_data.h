@@ -86,6 +86,24 @@ struct PlacedTile {
   bool operator==(const PlacedTile&) const = default;
 };
 
+// Calls visit(city) with the root of each city the field `field` borders (the cities its farmers
+// score at the end), once for every printed mention: a city the field touches on several tiles
+// comes several times, and each caller keeps the distinct ones in its own way (the final scoring
+// in a list, the bots' leaves without allocating).
+template <typename Visit>
+void for_each_bordering_city(const FeatureGraph& graph, const std::vector<PlacedTile>& placed,
+                             NodeId field, Visit&& visit) {
+  NodeId member = field;
+  do {
+    const FeatureNode& node = graph.node(member);
+    const PlacedTile& tile = placed[node.placed_tile];
+    const std::uint16_t bordered = tile_spec(tile.type).segments[node.segment].bordered_cities;
+    for (int k = 0; bordered >> k != 0; ++k)
+      if (bordered >> k & 1u) visit(graph.find_const(static_cast<NodeId>(tile.first_node + k)));
+    member = node.next_member;
+  } while (member != field);
+}
+
 // A figure on the board (the name is historical: the first figures were all followers).
 struct Follower {
   PlayerId player = kNoPlayer;

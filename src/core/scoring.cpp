@@ -56,22 +56,10 @@ StepResult score_features_step(GameData& d, bool /*entering*/) {
 
 ScoreEvent score_farm(GameData& d, NodeId farm, int per_city, int per_castle, bool final_scoring) {
   std::vector<NodeId> cities;  // farm scorings are rare (the end, barns): allocation is fine
-  {
-    NodeId member = farm;
-    do {
-      const FeatureNode& node = d.features.node(member);
-      const PlacedTile& placed = d.placed[node.placed_tile];
-      const std::uint16_t bordered = tile_spec(placed.type).segments[node.segment].bordered_cities;
-      for (int k = 0; k < kMaxPrintedSegments; ++k) {
-        if (!(bordered >> k & 1u)) continue;
-        const NodeId city = d.features.find(static_cast<NodeId>(placed.first_node + k));
-        if (d.feature_complete(city) &&
-            std::find(cities.begin(), cities.end(), city) == cities.end())
-          cities.push_back(city);
-      }
-      member = node.next_member;
-    } while (member != farm);
-  }
+  for_each_bordering_city(d.features, d.placed, farm, [&](NodeId city) {
+    if (d.feature_complete(city) && std::find(cities.begin(), cities.end(), city) == cities.end())
+      cities.push_back(city);
+  });
   ScoreEvent event;
   event.category = ScoreCategory::Farm;
   event.final_scoring = final_scoring;
