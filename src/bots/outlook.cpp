@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/figures.h"
 
@@ -147,50 +148,73 @@ CompletionFacts completion_facts(const GameState& state, NodeId root, FitCounts&
           to_come.log_left};
 }
 
-// Calls visit(feature) for every open feature held by a follower, in the order of the figures
-// that first name them, without allocating.
-template <typename Visit>
-void visit_open_features(const GameState& state, Visit&& visit) {
-  const FeatureGraph& graph = state.features();
-  // Each held open feature once, with each player's followers on it. A player has at most ten
-  // followers (figures.h), so six players fill at most 60 rows.
-  struct Held {
+// What the completion facts of several features share, worked out once, on first use.
+class SharedFacts {
+ public:
+  explicit SharedFacts(const GameState& state) : state_(state) {}
+  CompletionFacts of(NodeId root) {
+    if (!fits_) {
+      fits_.emplace(state_);
+      to_come_.emplace(state_);
+    }
+    return completion_facts(state_, root, *fits_, *to_come_);
+  }
+
+ private:
+  const GameState& state_;
+  std::optional<FitCounts> fits_;
+  std::optional<TilesToCome> to_come_;
+};
+
+// Each feature that followers hold, once, with each player's followers on it, in the order of the
+// figures that first name them. A player has at most ten followers (figures.h), so six players
+// fill at most 60 rows.
+struct HeldFeatures {
+  struct Row {
     NodeId root;
-    NodeId member;
+    NodeId member;  // where the first follower on it stands
     std::array<std::uint8_t, kMaxPlayers> figures;
   };
-  std::array<Held, 96> held{};
-  int held_count = 0;
-  for (const Follower& f : state.followers()) {
-    if (!figure_info(f.kind).follower) continue;
-    const NodeId root = graph.find_const(f.node);
-    const auto end = held.begin() + held_count;
-    const auto known =
-        std::find_if(held.begin(), end, [root](const Held& h) { return h.root == root; });
-    if (known != end) {
-      ++known->figures[static_cast<std::size_t>(f.player)];
-      continue;
+  std::array<Row, 96> rows{};
+  int count = 0;
+
+  explicit HeldFeatures(const GameState& state) {
+    const FeatureGraph& graph = state.features();
+    for (const Follower& f : state.followers()) {
+      if (!figure_info(f.kind).follower) continue;
+      const NodeId root = graph.find_const(f.node);
+      const auto end = rows.begin() + count;
+      const auto known =
+          std::find_if(rows.begin(), end, [root](const Row& row) { return row.root == root; });
+      if (known != end) {
+        ++known->figures[static_cast<std::size_t>(f.player)];
+      } else if (count < static_cast<int>(rows.size())) {
+        Row& row = rows[static_cast<std::size_t>(count++)];
+        row.root = root;
+        row.member = f.node;
+        row.figures[static_cast<std::size_t>(f.player)] = 1;
+      }
     }
-    const FeatureNode& node = graph.node(root);
-    if (node.kind == FeatureKind::Field || node.castle || node.scored ||
-        state.feature_complete(root) || held_count == static_cast<int>(held.size()))
-      continue;
-    Held& row = held[static_cast<std::size_t>(held_count++)];
-    row.root = root;
-    row.member = f.node;
-    row.figures[static_cast<std::size_t>(f.player)] = 1;
   }
-  if (held_count == 0) return;
-  FitCounts fits(state);
-  const TilesToCome to_come(state);
-  for (int h = 0; h < held_count; ++h) {
-    const Held& row = held[static_cast<std::size_t>(h)];
+};
+
+// Calls visit(feature) for every open feature held by a follower, without allocating.
+template <typename Visit>
+void visit_open_features(const GameState& state, const HeldFeatures& held, SharedFacts& facts,
+                         Visit&& visit) {
+  const FeatureGraph& graph = state.features();
+  for (int h = 0; h < held.count; ++h) {
+    const HeldFeatures::Row& row = held.rows[static_cast<std::size_t>(h)];
+    const FeatureNode& node = graph.node(row.root);
+    if (node.kind == FeatureKind::Field || node.castle || node.scored ||
+        state.feature_complete(row.root))
+      continue;
     OpenFeature open;
     open.member = row.member;
     open.holders = state.majority(row.root);
     open.figures = row.figures;
     open.completion_gain = state.completed_value(row.root) - state.final_value(row.root);
-    open.facts = completion_facts(state, row.root, fits, to_come);
+    open.facts = facts.of(row.root);
     visit(open);
   }
 }
@@ -198,48 +222,27 @@ void visit_open_features(const GameState& state, Visit&& visit) {
 // Calls visit(farm_city) for every pair of a field held by a follower and an open city it
 // borders (a city bordered by two such fields, once for each), without allocating.
 template <typename Visit>
-void visit_farm_cities(const GameState& state, Visit&& visit) {
+void visit_farm_cities(const GameState& state, const HeldFeatures& held, SharedFacts& facts,
+                       Visit&& visit) {
   const FeatureGraph& graph = state.features();
-  std::array<NodeId, 96> farms{};
-  int farm_count = 0;
-  for (const Follower& f : state.followers()) {
-    if (!figure_info(f.kind).follower) continue;
-    const NodeId root = graph.find_const(f.node);
-    if (graph.node(root).kind != FeatureKind::Field) continue;
-    const auto end = farms.begin() + farm_count;
-    if (std::find(farms.begin(), end, root) != end || farm_count == static_cast<int>(farms.size()))
-      continue;
-    farms[static_cast<std::size_t>(farm_count++)] = root;
-  }
-  if (farm_count == 0) return;
-  FitCounts fits(state);
-  const TilesToCome to_come(state);
-  for (int i = 0; i < farm_count; ++i) {
-    const NodeId farm = farms[static_cast<std::size_t>(i)];
+  for (int h = 0; h < held.count; ++h) {
+    const NodeId farm = held.rows[static_cast<std::size_t>(h)].root;
+    if (graph.node(farm).kind != FeatureKind::Field) continue;
     FarmCity pair;
     pair.holders = state.majority(farm);
-    std::array<NodeId, 64> cities{};
+    std::array<NodeId, 64> cities{};  // the distinct ones seen so far
     int city_count = 0;
-    NodeId member = farm;
-    do {
-      const FeatureNode& node = graph.node(member);
-      const PlacedTile& placed = state.placed_tiles()[node.placed_tile];
-      const std::uint16_t bordered = tile_spec(placed.type).segments[node.segment].bordered_cities;
-      for (int k = 0; bordered >> k != 0; ++k) {
-        if (!(bordered >> k & 1u)) continue;
-        const NodeId city = graph.find_const(static_cast<NodeId>(placed.first_node + k));
-        const auto end = cities.begin() + city_count;
-        if (std::find(cities.begin(), end, city) != end ||
-            city_count == static_cast<int>(cities.size()))
-          continue;
-        cities[static_cast<std::size_t>(city_count++)] = city;
-        const FeatureNode& city_node = graph.node(city);
-        if (city_node.castle || city_node.scored || state.feature_complete(city)) continue;
-        pair.facts = completion_facts(state, city, fits, to_come);
-        visit(pair);
-      }
-      member = node.next_member;
-    } while (member != farm);
+    for_each_bordering_city(graph, state.placed_tiles(), farm, [&](NodeId city) {
+      const auto end = cities.begin() + city_count;
+      if (std::find(cities.begin(), end, city) != end ||
+          city_count == static_cast<int>(cities.size()))
+        return;
+      cities[static_cast<std::size_t>(city_count++)] = city;
+      const FeatureNode& city_node = graph.node(city);
+      if (city_node.castle || city_node.scored || state.feature_complete(city)) return;
+      pair.facts = facts.of(city);
+      visit(pair);
+    });
   }
 }
 
@@ -264,22 +267,31 @@ void add_expectation(const FarmCity& pair, int players, const CompletionWeights&
 
 std::vector<OpenFeature> open_features(const GameState& state) {
   std::vector<OpenFeature> result;
-  visit_open_features(state, [&result](const OpenFeature& open) { result.push_back(open); });
+  const HeldFeatures held(state);
+  SharedFacts facts(state);
+  visit_open_features(state, held, facts,
+                      [&result](const OpenFeature& open) { result.push_back(open); });
   return result;
 }
 
 std::vector<FarmCity> farm_cities(const GameState& state) {
   std::vector<FarmCity> result;
-  visit_farm_cities(state, [&result](const FarmCity& pair) { result.push_back(pair); });
+  const HeldFeatures held(state);
+  SharedFacts facts(state);
+  visit_farm_cities(state, held, facts,
+                    [&result](const FarmCity& pair) { result.push_back(pair); });
   return result;
 }
 
 OutlookSums expected_outlook(const GameState& state, const CompletionWeights& weights) {
   OutlookSums sums;
   const int players = state.player_count();
-  visit_open_features(
-      state, [&](const OpenFeature& open) { add_expectation(open, players, weights, sums); });
-  visit_farm_cities(state,
+  const HeldFeatures held(state);
+  SharedFacts facts(state);
+  visit_open_features(state, held, facts, [&](const OpenFeature& open) {
+    add_expectation(open, players, weights, sums);
+  });
+  visit_farm_cities(state, held, facts,
                     [&](const FarmCity& pair) { add_expectation(pair, players, weights, sums); });
   return sums;
 }
