@@ -286,6 +286,29 @@ TEST_F(ArenaCli, JsonHasTheDocumentedKeysAndIgnoresThreads) {
   EXPECT_TRUE(game_lines(quiet.out).empty());
 }
 
+TEST_F(ArenaCli, StatsFileHoldsWhatJsonPrintsBesideTheTables) {
+  const fs::path stats = path("stats.json");
+  const std::string args = "arena --bots random --players 2 --games 4 --seed 9";
+  const RunResult tables = run(args + " --stats " + quoted(stats.string()));
+  ASSERT_EQ(tables.status, 0) << tables.err;
+  EXPECT_EQ(game_lines(tables.out).size(), 4u);  // the usual output is unchanged
+  EXPECT_NE(tables.out.find("win rate"), std::string::npos);
+  const RunResult printed = run(args + " --json");
+  ASSERT_EQ(printed.status, 0) << printed.err;
+  json written = json::parse(read_file(stats));
+  json expected = json::parse(printed.out);
+  for (json* object : {&written, &expected}) {  // all but the clocks
+    object->erase("seconds");
+    for (json& bot : (*object)["bots"]) bot.erase("seconds_per_decision");
+  }
+  EXPECT_EQ(written, expected);
+  // A file that cannot be written stops the arena before it plays.
+  const RunResult bad = run(args + " --stats " + quoted(path("missing/dir/stats.json").string()));
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_NE(bad.err.find("cannot write"), std::string::npos) << bad.err;
+}
+
 // Seat rotation between two different bots. Uses the second bot make_bot knows, if any.
 TEST_F(ArenaCli, EveryBotPlaysEverySeatOnTheSameDecks) {
   const RunResult result = run("arena --bots random,greedy --players 2 --games 4 --seed 7");

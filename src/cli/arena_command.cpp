@@ -377,6 +377,15 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
     }
   }
 
+  if (!options.stats_file.empty()) {
+    // Found out now rather than after hours of games.
+    auto writable = write_text(options.stats_file, "");
+    if (!writable) {
+      err << "error: " << one_line(writable.error().message) << '\n';
+      return kExitFailure;
+    }
+  }
+
   const auto start = std::chrono::steady_clock::now();
   ResultQueue queue(options.games);
   const auto thread_count = static_cast<std::uint64_t>(options.threads);
@@ -438,8 +447,17 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
   std::vector<DecisionTimes> times;
   for (std::vector<double>& seconds : bot_seconds)
     times.push_back(decision_times(std::move(seconds)));
+  const Json stats_object = stats_json(options, *rules, stats, times, elapsed.count());
+  if (!options.stats_file.empty()) {
+    // Written before the output, so that a script reading both never finds the tables alone.
+    auto written = write_text(options.stats_file, stats_object.dump() + '\n');
+    if (!written) {
+      err << "error: " << one_line(written.error().message) << '\n';
+      return kExitFailure;
+    }
+  }
   if (options.json) {
-    out << stats_json(options, *rules, stats, times, elapsed.count()).dump() << '\n';
+    out << stats_object.dump() << '\n';
   } else {
     if (game_lines) out << '\n';
     print_table(options, *rules, stats, times, elapsed.count(), out);

@@ -50,6 +50,7 @@ struct ArenaOptions {
   std::string record_dir;  // empty: do not write records
   bool json = false;       // one JSON object instead of lines and tables
   bool quiet = false;      // no per-game lines
+  std::string stats_file;  // non-empty: the JSON object of --json also written there
 };
 // Plays every deck once per rotation of the seats, in parallel, and reports per-bot statistics
 // (arena_stats.h). Results and output order do not depend on `threads`.

@@ -181,6 +181,10 @@ int main(int argc, char** argv) {
         ->type_name("DIR");
     arena_cmd->add_flag("--json", arena.json, "Print one JSON object with the statistics only");
     arena_cmd->add_flag("--quiet,-q", arena.quiet, "No per-game lines, only the tables");
+    arena_cmd
+        ->add_option("--stats", arena.stats_file,
+                     "Also write the statistics (the object --json prints) to FILE")
+        ->type_name("FILE");
 
     BenchOptions bench;
     CLI::App* bench_cmd = app.add_subcommand(
