@@ -254,7 +254,15 @@ TEST(Mcts, UnsetOptionsAreTunedForTheRuleSetAndGivenOnesKept) {
     EXPECT_EQ(*kept.rollout_turns, 5);
     EXPECT_EQ(*kept.bias, 0.0);
     EXPECT_EQ(*kept.reward_scale, 12.0);
+    // With the learned evaluation, only Princess & Dragon without the other three rolls out.
+    EXPECT_EQ(*tuned_for_rules(learned, rules).rollout_turns,
+              later == Expansion::PrincessDragon ? 8 : 0);
+    EXPECT_EQ(*tuned_for_rules(learned, rules).bias, 5.0);
   }
+  RuleSet dragon_and_abbey;
+  dragon_and_abbey.add(Expansion::PrincessDragon);
+  dragon_and_abbey.add(Expansion::AbbeyMayor);
+  EXPECT_EQ(*tuned_for_rules(learned, dragon_and_abbey).rollout_turns, 0);
 }
 
 TEST(Mcts, OneRootCandidatePlaysTheGreedyJudgementsBestMove) {

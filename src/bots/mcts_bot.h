@@ -103,7 +103,9 @@ struct MctsOptions {
 //    rollout (the leaf is scored once its turn is finished at random: random play of their
 //    figures, the dragon and the abbey mostly adds noise), the root biased by the greedy
 //    judgement (bias 5), and a reward scale of 30 points (their scores run three times higher; at
-//    10 the rewards saturate and the search stops telling moves apart).
+//    10 the rewards saturate and the search stops telling moves apart);
+//  * with the learned evaluation: a root bias of 1 in the base game and BCB, and rollouts of 8
+//    turns with Princess & Dragon when none of the other three later expansions is in play.
 MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules);
 
 // What the last search did, for benchmarks and logs.
