@@ -87,7 +87,9 @@ for row in sys.argv[1:]:
         print(f"| {name} | {expansions} | | (no result) | | |")
         continue
     first, second = report["bots"][0], report["bots"][1]
-    rules = "base" if expansions == "-" else "base+" + expansions.replace(",", "+")
+    # As the docs write rule sets: base+BCB, base+ic, base+BCB+ic+tb+pd+am.
+    rules = "base" if expansions == "-" else "base+" + "+".join(
+        "BCB" if e == "bcb" else e for e in expansions.split(","))
     low, high = first["win_rate_ci95"]
     times = "; ".join(f"{b['name']} {b['seconds_per_decision']['mean']:.3f} "
                       f"({b['seconds_per_decision']['p99']:.3f})" for b in (first, second)

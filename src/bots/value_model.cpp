@@ -77,14 +77,17 @@ const std::array<const char*, kValueFamilyCount>& value_family_names() {
 int value_family(const RuleSet& rules) {
   constexpr std::array<Expansion, 4> later = {Expansion::InnsCathedrals, Expansion::TradersBuilders,
                                               Expansion::PrincessDragon, Expansion::AbbeyMayor};
-  int family = rules.has(Expansion::BridgesCastlesBazaars) ? 1 : 0;
+  static_assert(kTradersBuildersFamily == kInnsCathedralsFamily + 1 &&
+                kPrincessDragonFamily == kInnsCathedralsFamily + 2 &&
+                kAbbeyMayorFamily == kInnsCathedralsFamily + 3);
+  int family = rules.has(Expansion::BridgesCastlesBazaars) ? kBcbFamily : kBaseFamily;
   int count = 0;
   for (std::size_t i = 0; i < later.size(); ++i)
     if (rules.has(later[i])) {
-      family = 2 + static_cast<int>(i);
+      family = kInnsCathedralsFamily + static_cast<int>(i);
       ++count;
     }
-  return count >= 2 ? kValueFamilyCount - 1 : family;
+  return count >= 2 ? kMixedFamily : family;
 }
 
 const ValueWeightTable& shipped_value_weights() {

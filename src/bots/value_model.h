@@ -37,6 +37,14 @@ using ValueWeights = std::array<double, kValueFeatureCount>;
 // Bazaars alone); "ic", "tb", "pd", "am" (that expansion alone or with bcb); "bcb+ic+tb+pd+am"
 // (two or more of the four later expansions).
 inline constexpr int kValueFamilyCount = 7;
+// The families' indices, in the order of value_family_names().
+inline constexpr int kBaseFamily = 0;
+inline constexpr int kBcbFamily = 1;
+inline constexpr int kInnsCathedralsFamily = 2;
+inline constexpr int kTradersBuildersFamily = 3;
+inline constexpr int kPrincessDragonFamily = 4;
+inline constexpr int kAbbeyMayorFamily = 5;
+inline constexpr int kMixedFamily = 6;
 using ValueWeightTable = std::array<ValueWeights, kValueFamilyCount>;
 const std::array<const char*, kValueFamilyCount>& value_family_names();
 // The family whose weights judge games of `rules`.
