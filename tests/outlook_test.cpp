@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <fstream>
@@ -97,12 +98,14 @@ TEST(Outlook, AFarmerCountsTheOpenCityItsFieldBorders) {
   EXPECT_TRUE(open_features(state).empty());
   const std::vector<FarmCity> pairs = farm_cities(state);
   ASSERT_EQ(pairs.size(), 1u);
-  EXPECT_EQ(pairs[0].holders, 1u);
+  EXPECT_EQ(pairs[0].points[0], 3);  // a farmer's 3 points for a completed city
+  EXPECT_EQ(pairs[0].points[1], 0);
   EXPECT_EQ(pairs[0].facts[1], 1.0);  // a city
   EXPECT_EQ(pairs[0].facts[3], 1.0);  // one square to fill
   EXPECT_EQ(pairs[0].facts[6], 0.0);  // both unseen tiles close it
   const OutlookSums sums = expected_outlook(state, shipped_completion_weights());
-  EXPECT_NEAR(sums.farm[0], completion_chance(pairs[0].facts, shipped_completion_weights()), 1e-12);
+  EXPECT_NEAR(sums.farm[0], 3 * completion_chance(pairs[0].facts, shipped_completion_weights()),
+              1e-12);
   EXPECT_EQ(sums.farm[1], 0.0);
   // The walk without allocation and the gathered lists give the same sums.
   const OutlookSums gathered =
@@ -140,7 +143,7 @@ TEST(Outlook, EveryOpenFeatureHoldsAFollowerAndIsNotComplete) {
     }
     for (const FarmCity& pair : farm_cities(state)) {
       ASSERT_EQ(pair.facts[1], 1.0);
-      ASSERT_NE(pair.holders, 0u);
+      ASSERT_NE(pair.points, (std::array<std::uint8_t, kMaxPlayers>{}));
       for (const double fact : pair.facts) ASSERT_TRUE(std::isfinite(fact));
     }
     const OutlookSums walked = expected_outlook(state, shipped_completion_weights());
@@ -154,6 +157,44 @@ TEST(Outlook, EveryOpenFeatureHoldsAFollowerAndIsNotComplete) {
         moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
   }
   EXPECT_GT(seen, 100);
+}
+
+// A barn holds its farm as farmers do, for 4 points a city to its owner (Abbey & Mayor, AM-21):
+// every open city bordering a barn's farm is a farm city worth 4 to the barn's owner, and only
+// those are. Found in random games, whose barns end up beside cities of every kind.
+TEST(Outlook, ABarnCountsTheOpenCitiesOfItsFarmAtFourPoints) {
+  RuleSet rules;
+  rules.add(Expansion::AbbeyMayor);
+  int barns_seen = 0;
+  for (std::uint64_t seed = 1; seed <= 20 && barns_seen < 30; ++seed) {
+    GameConfig config{rules, 2, tile("D"), shuffled_deck(rules, tile("D"), seed), seed, {}};
+    GameState state = *GameState::create(config);
+    Pcg32 rng(seed);
+    MoveList moves;
+    while (!state.over()) {
+      const FeatureGraph& graph = state.features();
+      for (const Follower& barn : state.followers()) {
+        if (barn.kind != FigureKind::Barn) continue;
+        std::vector<NodeId> open_cities;
+        for_each_bordering_city(
+            graph, state.placed_tiles(), graph.find_const(barn.node), [&](NodeId city) {
+              const FeatureNode& node = graph.node(city);
+              if (!node.castle && !node.scored && !state.feature_complete(city) &&
+                  std::find(open_cities.begin(), open_cities.end(), city) == open_cities.end())
+                open_cities.push_back(city);
+            });
+        int worth_four = 0;
+        for (const FarmCity& pair : farm_cities(state))
+          if (pair.points[static_cast<std::size_t>(barn.player)] >= 4) ++worth_four;
+        ASSERT_EQ(worth_four, static_cast<int>(open_cities.size()));
+        barns_seen += open_cities.empty() ? 0 : 1;
+      }
+      state.legal_moves(moves);
+      state.apply_unchecked(
+          moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+    }
+  }
+  EXPECT_GE(barns_seen, 30);  // positions with a barn beside an open city
 }
 
 std::string file_text(const std::string& path) {

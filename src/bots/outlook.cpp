@@ -166,14 +166,15 @@ class SharedFacts {
   std::optional<TilesToCome> to_come_;
 };
 
-// Each feature that followers hold, once, with each player's followers on it, in the order of the
-// figures that first name them. A player has at most ten followers (figures.h), so six players
-// fill at most 60 rows.
+// Each feature that followers or barns hold, once, with each player's followers and barns on it,
+// in the order of the figures that first name them. A player has at most ten followers and one
+// barn (figures.h), so six players fill at most 66 rows.
 struct HeldFeatures {
   struct Row {
     NodeId root;
-    NodeId member;  // where the first follower on it stands
+    NodeId member;  // where the first figure on it stands
     std::array<std::uint8_t, kMaxPlayers> figures;
+    std::array<std::uint8_t, kMaxPlayers> barns;
   };
   std::array<Row, 96> rows{};
   int count = 0;
@@ -181,19 +182,19 @@ struct HeldFeatures {
   explicit HeldFeatures(const GameState& state) {
     const FeatureGraph& graph = state.features();
     for (const Follower& f : state.followers()) {
-      if (!figure_info(f.kind).follower) continue;
+      const bool barn = f.kind == FigureKind::Barn;
+      if (!barn && !figure_info(f.kind).follower) continue;
       const NodeId root = graph.find_const(f.node);
       const auto end = rows.begin() + count;
-      const auto known =
+      auto known =
           std::find_if(rows.begin(), end, [root](const Row& row) { return row.root == root; });
-      if (known != end) {
-        ++known->figures[static_cast<std::size_t>(f.player)];
-      } else if (count < static_cast<int>(rows.size())) {
-        Row& row = rows[static_cast<std::size_t>(count++)];
-        row.root = root;
-        row.member = f.node;
-        row.figures[static_cast<std::size_t>(f.player)] = 1;
+      if (known == end) {
+        if (count == static_cast<int>(rows.size())) continue;
+        known = rows.begin() + count++;
+        known->root = root;
+        known->member = f.node;
       }
+      ++(barn ? known->barns : known->figures)[static_cast<std::size_t>(f.player)];
     }
   }
 };
@@ -219,17 +220,22 @@ void visit_open_features(const GameState& state, const HeldFeatures& held, Share
   }
 }
 
-// Calls visit(farm_city) for every pair of a field held by a follower and an open city it
-// borders (a city bordered by two such fields, once for each), without allocating.
+// Calls visit(farm_city) for every pair of a field held by a follower or a barn and an open city
+// it borders (a city bordered by two such fields, once for each), without allocating.
 template <typename Visit>
 void visit_farm_cities(const GameState& state, const HeldFeatures& held, SharedFacts& facts,
                        Visit&& visit) {
   const FeatureGraph& graph = state.features();
   for (int h = 0; h < held.count; ++h) {
-    const NodeId farm = held.rows[static_cast<std::size_t>(h)].root;
+    const HeldFeatures::Row& row = held.rows[static_cast<std::size_t>(h)];
+    const NodeId farm = row.root;
     if (graph.node(farm).kind != FeatureKind::Field) continue;
     FarmCity pair;
-    pair.holders = state.majority(farm);
+    const std::uint8_t majority = state.majority(farm);
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      pair.points[i] = static_cast<std::uint8_t>(((majority >> p) & 1u ? 3 : 0) + 4 * row.barns[i]);
+    }
     std::array<NodeId, 64> cities{};  // the distinct ones seen so far
     int city_count = 0;
     for_each_bordering_city(graph, state.placed_tiles(), farm, [&](NodeId city) {
@@ -260,7 +266,7 @@ void add_expectation(const FarmCity& pair, int players, const CompletionWeights&
                      OutlookSums& sums) {
   const double chance = completion_chance(pair.facts, weights);
   for (int p = 0; p < players; ++p)
-    if ((pair.holders >> p) & 1u) sums.farm[static_cast<std::size_t>(p)] += chance;
+    sums.farm[static_cast<std::size_t>(p)] += chance * pair.points[static_cast<std::size_t>(p)];
 }
 
 }  // namespace

@@ -47,11 +47,14 @@ struct OpenFeature {
 // Every open feature held by a follower, in the order of the figures that first name them.
 std::vector<OpenFeature> open_features(const GameState& state);
 
-// A field held by a follower and an open city (not a castle) it borders: at the end the field's
-// holders score the city if it is completed by then.
+// A field held by a follower or a barn and an open city (not a castle) it borders: at the end
+// the field's farmers' majority scores 3 for the city if it is completed by then, and each barn
+// on it 4 to its owner (Abbey & Mayor).
 struct FarmCity {
-  CompletionFacts facts{};   // the city's
-  std::uint8_t holders = 0;  // bit p: player p has the field's majority (ties too)
+  CompletionFacts facts{};  // the city's
+  // What the city's completion is worth to each player at the end: 3 to every player of the
+  // farmers' majority (ties too), 4 for each of its barns to their owners.
+  std::array<std::uint8_t, kMaxPlayers> points{};
 };
 
 // Every such pair, a city bordered by several held fields once for each of them.
@@ -59,9 +62,9 @@ std::vector<FarmCity> farm_cities(const GameState& state);
 
 // What the open features promise each player: the expected completion gain (the sum over the
 // features a player holds of chance x completion_gain), the expected returns (the sum over
-// features of chance x the player's followers on it) and the expected farm cities (the sum over
-// the open cities bordering the fields a player holds of their chance: each is worth a city's
-// farm points at the end if completed).
+// features of chance x the player's followers on it) and the expected farm points (the sum over
+// the open cities bordering the fields a player holds of chance x what the city is worth to the
+// player there: FarmCity::points).
 struct OutlookSums {
   std::array<double, kMaxPlayers> gain{}, returns{}, farm{};
 };

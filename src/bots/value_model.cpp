@@ -34,7 +34,12 @@ PositionFacts facts_without_open(const GameState& state) {
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
     facts.projected[i] = final_scores[i];
-    facts.followers[i] = state.followers_in_supply(static_cast<PlayerId>(p));
+    const auto player = static_cast<PlayerId>(p);
+    facts.followers[i] = state.followers_in_supply(player);
+    facts.abbeys[i] = state.abbey_held(player) ? 1.0 : 0.0;
+    facts.barns[i] = state.figures_in_supply(player, FigureKind::Barn);
+    facts.mayors_and_wagons[i] = state.figures_in_supply(player, FigureKind::Mayor) +
+                                 state.figures_in_supply(player, FigureKind::Wagon);
   }
   // evaluate_all is already a margin over the best opponent.
   facts.judged = evaluate_all(state, final_scores);
@@ -53,15 +58,36 @@ std::array<ValueFeatures, kMaxPlayers> features_of(const PositionFacts& facts,
   const auto gains = margins_over_best_other(outlook.gain, n);
   const auto returning = margins_over_best_other(outlook.returns, n);
   const auto farm = margins_over_best_other(outlook.farm, n);
+  const auto abbeys = margins_over_best_other(facts.abbeys, n);
+  const auto barns = margins_over_best_other(facts.barns, n);
+  const auto mayors_and_wagons = margins_over_best_other(facts.mayors_and_wagons, n);
   const double t = facts.t;
   std::array<ValueFeatures, kMaxPlayers> features{};
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
     const double judged = facts.judged[i];
-    features[i] = {1.0,        now[i],           projected[i], judged,           t,
-                   now[i] * t, projected[i] * t, judged * t,   in_hand[i],       in_hand[i] * t,
-                   gains[i],   gains[i] * t,     returning[i], returning[i] * t, farm[i],
-                   farm[i] * t};
+    features[i] = {1.0,
+                   now[i],
+                   projected[i],
+                   judged,
+                   t,
+                   now[i] * t,
+                   projected[i] * t,
+                   judged * t,
+                   in_hand[i],
+                   in_hand[i] * t,
+                   gains[i],
+                   gains[i] * t,
+                   returning[i],
+                   returning[i] * t,
+                   farm[i],
+                   farm[i] * t,
+                   abbeys[i],
+                   abbeys[i] * t,
+                   barns[i],
+                   barns[i] * t,
+                   mayors_and_wagons[i],
+                   mayors_and_wagons[i] * t};
   }
   return features;
 }

@@ -24,10 +24,12 @@ namespace carcassonne {
 // that times t; the expected completion gain (the sum over the open features a player holds of
 // chance of completion x what completing adds: outlook.h); that times t; the expected returns
 // (the sum over open features of chance of completion x the player's followers on it: followers
-// that will come back to be played again); that times t; the expected farm cities (the sum over
-// the open cities bordering the fields a player holds of their chance of completion: outlook.h);
-// that times t.
-inline constexpr int kValueFeatureCount = 16;
+// that will come back to be played again); that times t; the expected farm points (the sum over
+// the open cities bordering the fields a player holds, by farmers or a barn, of chance of
+// completion x what the city pays there: outlook.h); that times t; and Abbey & Mayor's figures in
+// hand (0 without it), each with its value times t: the abbey (1 while held), the barn, and the
+// mayor and wagon together.
+inline constexpr int kValueFeatureCount = 22;
 using ValueFeatures = std::array<double, kValueFeatureCount>;
 using ValueWeights = std::array<double, kValueFeatureCount>;
 
@@ -58,6 +60,7 @@ struct PositionFacts {
   bool over = false;
   double t = 0.0;
   std::array<double, kMaxPlayers> now{}, projected{}, judged{}, followers{};
+  std::array<double, kMaxPlayers> abbeys{}, barns{}, mayors_and_wagons{};  // in hand
   std::vector<OpenFeature> open;
   std::vector<FarmCity> farms;
 };

@@ -352,7 +352,8 @@ std::string value_weights_file(const TrainingOptions& options, const TrainingRes
   text +=
       ".\n// Features: 1, margin now, projected margin, greedy evaluation, tiles to come t, "
       "margin now x t, projected x t, greedy x t, followers in supply, followers x t, completion "
-      "gain, gain x t, returning followers, returning x t, farm cities, farm cities x t.\n";
+      "gain, gain x t, returning followers, returning x t, farm points, farm points x t, abbey in "
+      "hand, abbey x t, barns in supply, barns x t, mayors and wagons in supply, those x t.\n";
   for (int f = 0; f < kValueFamilyCount; ++f) {
     const auto i = static_cast<std::size_t>(f);
     text += std::string("{  // ") + value_family_names()[i] + "\n";
