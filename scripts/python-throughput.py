@@ -1,7 +1,7 @@
 """Random 2-player games per second from Python, beside `carcassonne bench` on the same rules.
 
 Three loops, each for --seconds on whatever cores it is given (pin it with `taskset -c 0` for the
-one-core figures in README.md):
+one-core figures in docs/PYTHON.md):
   one at a time   State.legal_actions() and apply_action(id), the choice made by Python's random
   batched, numpy  Batch.legal_actions() -> ids and offsets; one uniform id per game picked with
                   numpy; Batch.step(actions)
