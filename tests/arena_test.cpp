@@ -345,4 +345,48 @@ TEST_F(ArenaCli, EveryBotPlaysEverySeatOnTheSameDecks) {
   EXPECT_EQ(stats["bots"][0]["wins"], random_wins);
 }
 
+// A round robin: every pair of three bots plays the same decks in both seatings, and one table
+// and one Elo ladder come from all the games.
+TEST_F(ArenaCli, ARoundRobinPlaysEveryPairOnTheSameDecks) {
+  const std::string args =
+      "arena --bots random,greedy,mcts:playouts=20 --players 2 --games 4 --seed 5 --round-robin";
+  const RunResult result = run(args + " --threads 2");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::vector<json> games = game_lines(result.out);
+  ASSERT_EQ(games.size(), 12u);
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"random", "greedy"}, {"random", "mcts:playouts=20"}, {"greedy", "mcts:playouts=20"}};
+  for (std::size_t l = 0; l < pairs.size(); ++l)
+    for (std::size_t k = 0; k < 4; ++k) {
+      const json& game = games[l * 4 + k];
+      EXPECT_EQ(game["game"], l * 4 + k);
+      EXPECT_EQ(game["seed"], 5 + k / 2);  // the same two decks for every pair
+      EXPECT_EQ(game["rotation"], k % 2);
+      const auto& [first, second] = pairs[l];
+      EXPECT_EQ(game["bots"],
+                k % 2 == 0 ? json::array({first, second}) : json::array({second, first}));
+    }
+  EXPECT_NE(result.out.find("round robin of 3 lineups, 12 games"), std::string::npos);
+
+  const RunResult summary = run(args + " --json");
+  ASSERT_EQ(summary.status, 0) << summary.err;
+  const json stats = json::parse(summary.out);
+  EXPECT_EQ(stats["games"], 12);
+  EXPECT_EQ(stats["lineups"], 3);
+  EXPECT_EQ(stats["games_per_lineup"], 4);
+  for (const json& bot : stats["bots"]) EXPECT_EQ(bot["games"], 8);  // two pairs, four games each
+  for (const auto& [first, second] : pairs) {
+    const json& pair = stats["head_to_head"][first][second];
+    EXPECT_EQ(pair["wins"].get<int>() + pair["losses"].get<int>() + pair["draws"].get<int>(), 4);
+  }
+  // The same games whatever the threads.
+  EXPECT_EQ(game_lines(run(args).out), games);
+
+  const RunResult too_few = run("arena --bots random --players 2 --games 2 --round-robin");
+  EXPECT_EQ(too_few.status, 2);
+  EXPECT_NE(too_few.err.find("--round-robin needs at least as many bots as seats"),
+            std::string::npos)
+      << too_few.err;
+}
+
 }  // namespace

@@ -5,10 +5,12 @@
 // the --bots list cycled over the P seats; deck d (0-based, shuffled from seed S+d, which is also
 // its records' "seed") is played P times, rotation r seating lineup[(i + r) % P] in seat i, so
 // every bot plays every seat on the same tiles and the luck of the draw cancels out. Game g = d*P +
-// r; its bot in seat k plays with bot_seed(S, g, k). Games run in parallel, each on one thread with
-// bots of its own; results are printed in game order as soon as all earlier games are done. Every
-// move goes through record_and_apply, so a written record replays to exactly the scores printed for
-// its game.
+// r; its bot in seat k plays with bot_seed(S, g, k). A round robin has one lineup per choice of P
+// bots from the list (in list order), each playing the --games games above on the same decks:
+// game g = l*G + d*P + r for lineup l of G games each. Games run in parallel, each on one thread
+// with bots of its own; results are printed in game order as soon as all earlier games are done.
+// Every move goes through record_and_apply, so a written record replays to exactly the scores
+// printed for its game.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -59,23 +61,45 @@ struct GameOutcome {
 struct Plan {
   const ArenaOptions& options;
   RuleSet rules;
-  std::vector<int> lineup;  // bot index per seat before rotation
+  std::vector<std::vector<int>> lineups;  // bot index per seat before rotation, per lineup
   std::filesystem::path record_dir;
+  std::size_t players() const { return lineups.front().size(); }
+  std::uint64_t total_games() const { return lineups.size() * options.games; }
+  // Game g's place within its lineup's games (d*P + r).
+  std::uint64_t in_lineup(std::uint64_t game) const { return game % options.games; }
+  std::uint64_t deck(std::uint64_t game) const { return in_lineup(game) / players(); }
+  std::uint64_t rotation(std::uint64_t game) const { return in_lineup(game) % players(); }
 };
 
 // The bot index in `seat` of game `game`.
 int seat_bot(const Plan& plan, std::uint64_t game, std::size_t seat) {
-  const std::size_t players = plan.lineup.size();
-  const auto rotation = static_cast<std::size_t>(game % players);
-  return plan.lineup[(seat + rotation) % players];
+  const std::vector<int>& lineup =
+      plan.lineups[static_cast<std::size_t>(game / plan.options.games)];
+  return lineup[(seat + static_cast<std::size_t>(plan.rotation(game))) % lineup.size()];
+}
+
+// Every choice of `players` bot indices out of `bots`, in lexicographic order.
+std::vector<std::vector<int>> every_lineup(int bots, int players) {
+  std::vector<std::vector<int>> lineups;
+  std::vector<int> chosen(static_cast<std::size_t>(players));
+  for (int i = 0; i < players; ++i) chosen[static_cast<std::size_t>(i)] = i;
+  while (true) {
+    lineups.push_back(chosen);
+    int i = players - 1;
+    while (i >= 0 && chosen[static_cast<std::size_t>(i)] == bots - players + i) --i;
+    if (i < 0) return lineups;
+    ++chosen[static_cast<std::size_t>(i)];
+    for (int j = i + 1; j < players; ++j)
+      chosen[static_cast<std::size_t>(j)] = chosen[static_cast<std::size_t>(j - 1)] + 1;
+  }
 }
 
 GameOutcome play_game(const Plan& plan, std::uint64_t game) {
   GameOutcome outcome;
-  const std::size_t players = plan.lineup.size();
+  const std::size_t players = plan.players();
   Record record;
   record.rules = plan.rules;
-  record.seed = plan.options.seed + game / players;
+  record.seed = plan.options.seed + plan.deck(game);
   std::vector<std::unique_ptr<Bot>> bots;
   for (std::size_t seat = 0; seat < players; ++seat) {
     const int bot = seat_bot(plan, game, seat);
@@ -175,7 +199,7 @@ void worker(const Plan& plan, ResultQueue& queue) {
       // Out of memory, say: report it for this game instead of terminating the process.
       outcome.error = e.what();
     }
-    if (outcome.error.empty() && outcome.game.scores.size() != plan.lineup.size())
+    if (outcome.error.empty() && outcome.game.scores.size() != plan.players())
       outcome.error = "the game ended with the wrong number of scores";
     queue.put(*game, std::move(outcome));
   }
@@ -201,11 +225,17 @@ std::string elo_text(double elo) {
   return std::abs(elo) < 0.5 ? "0" : format("%+.0f", elo);
 }
 
-void print_table(const ArenaOptions& options, const RuleSet& rules, const ArenaStats& stats,
-                 const std::vector<DecisionTimes>& times, double seconds, std::ostream& out) {
+void print_table(const Plan& plan, const ArenaStats& stats, const std::vector<DecisionTimes>& times,
+                 double seconds, std::ostream& out) {
+  const ArenaOptions& options = plan.options;
+  const RuleSet& rules = plan.rules;
   const std::uint64_t players = static_cast<std::uint64_t>(options.players);
-  out << "arena: " << options.games << " games on " << options.games / players << " decks ("
-      << players << " seatings each), " << players << " players, " << expansions_label(rules);
+  out << "arena: ";
+  if (options.round_robin)
+    out << "round robin of " << plan.lineups.size() << " lineups, " << plan.total_games()
+        << " games, each lineup ";
+  out << options.games << " games on " << options.games / players << " decks (" << players
+      << " seatings each), " << players << " players, " << expansions_label(rules);
   for (const RuleOptionInfo& option : kRuleOptionTable)
     if (rules.option(option.option) != 0)
       out << ", " << option.name << " " << rule_option_value(rules, option.option);
@@ -272,11 +302,18 @@ void print_table(const ArenaOptions& options, const RuleSet& rules, const ArenaS
   out << "\nseconds: " << format("%.2f", seconds) << '\n';
 }
 
-Json stats_json(const ArenaOptions& options, const RuleSet& rules, const ArenaStats& stats,
-                const std::vector<DecisionTimes>& times, double seconds) {
+Json stats_json(const Plan& plan, const ArenaStats& stats, const std::vector<DecisionTimes>& times,
+                double seconds) {
+  const ArenaOptions& options = plan.options;
+  const RuleSet& rules = plan.rules;
   auto whole = [](double count) { return static_cast<std::uint64_t>(count); };
   Json result;
-  result["games"] = options.games;
+  result["games"] = plan.total_games();
+  if (options.round_robin) {
+    result["round_robin"] = true;
+    result["lineups"] = plan.lineups.size();
+    result["games_per_lineup"] = options.games;
+  }
   result["players"] = options.players;
   result["expansions"] = expansion_names(rules);
   result["rules"] = Json::object();
@@ -326,10 +363,13 @@ std::string usage_problem(const ArenaOptions& options) {
     return "a game needs " + std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers) +
            " players, not " + std::to_string(options.players);
   if (options.bots.empty()) return "--bots needs at least one bot";
-  if (options.bots.size() > players)
+  if (options.round_robin && options.bots.size() < players)
+    return "--round-robin needs at least as many bots as seats: --bots names " +
+           std::to_string(options.bots.size()) + " for " + std::to_string(players) + " seats";
+  if (!options.round_robin && options.bots.size() > players)
     return "--bots names " + std::to_string(options.bots.size()) + " bots for " +
            std::to_string(players) + " seats; with --players " + std::to_string(players) +
-           " at most " + std::to_string(players) + " bots can play";
+           " at most " + std::to_string(players) + " bots can play (or --round-robin)";
   std::set<std::string> seen;
   for (const std::string& spec : options.bots)
     if (!seen.insert(spec).second)
@@ -365,8 +405,14 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
     }
   }
   Plan plan{options, *rules, {}, std::filesystem::path(options.record_dir)};
-  for (int seat = 0; seat < options.players; ++seat)
-    plan.lineup.push_back(seat % static_cast<int>(options.bots.size()));
+  if (options.round_robin) {
+    plan.lineups = every_lineup(static_cast<int>(options.bots.size()), options.players);
+  } else {
+    std::vector<int> lineup;
+    for (int seat = 0; seat < options.players; ++seat)
+      lineup.push_back(seat % static_cast<int>(options.bots.size()));
+    plan.lineups.push_back(lineup);
+  }
   if (!options.record_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(plan.record_dir, ec);
@@ -387,11 +433,12 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
   }
 
   const auto start = std::chrono::steady_clock::now();
-  ResultQueue queue(options.games);
+  const std::uint64_t total_games = plan.total_games();
+  ResultQueue queue(total_games);
   const auto thread_count = static_cast<std::uint64_t>(options.threads);
   std::vector<std::thread> workers;
   try {
-    for (std::uint64_t t = 0; t < std::min(thread_count, options.games); ++t)
+    for (std::uint64_t t = 0; t < std::min(thread_count, total_games); ++t)
       workers.emplace_back(worker, std::cref(plan), std::ref(queue));
   } catch (const std::system_error& e) {
     // The system refused another thread: carry on with the ones it gave, if any.
@@ -405,8 +452,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
   std::vector<std::vector<double>> bot_seconds(options.bots.size());
   std::string failure;
   const bool game_lines = !options.quiet && !options.json;
-  const auto players = static_cast<std::uint64_t>(options.players);
-  for (std::uint64_t g = 0; g < options.games; ++g) {
+  for (std::uint64_t g = 0; g < total_games; ++g) {
     GameOutcome outcome = queue.wait_for(g);
     if (!outcome.error.empty()) {
       failure = "game " + std::to_string(g) + ": " + one_line(outcome.error);
@@ -416,9 +462,9 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
     if (game_lines) {
       Json line;
       line["game"] = g;
-      line["deck"] = g / players;
-      line["rotation"] = g % players;
-      line["seed"] = options.seed + g / players;
+      line["deck"] = plan.deck(g);
+      line["rotation"] = plan.rotation(g);
+      line["seed"] = options.seed + plan.deck(g);
       Json seat_bots = Json::array();
       for (int bot : outcome.game.seat_bots)
         seat_bots.push_back(options.bots[static_cast<std::size_t>(bot)]);
@@ -447,7 +493,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
   std::vector<DecisionTimes> times;
   for (std::vector<double>& seconds : bot_seconds)
     times.push_back(decision_times(std::move(seconds)));
-  const Json stats_object = stats_json(options, *rules, stats, times, elapsed.count());
+  const Json stats_object = stats_json(plan, stats, times, elapsed.count());
   if (!options.stats_file.empty()) {
     // Written before the output, so that a script reading both never finds the tables alone.
     auto written = write_text(options.stats_file, stats_object.dump() + '\n');
@@ -460,7 +506,7 @@ int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err)
     out << stats_object.dump() << '\n';
   } else {
     if (game_lines) out << '\n';
-    print_table(options, *rules, stats, times, elapsed.count(), out);
+    print_table(plan, stats, times, elapsed.count(), out);
   }
   return finish_output(out, err);
 }

@@ -41,7 +41,7 @@ int run_selfplay(const SelfplayOptions& options, std::ostream& out, std::ostream
 
 struct ArenaOptions {
   std::vector<std::string> bots;  // distinct specs, cycled over the seats
-  std::uint64_t games = 0;        // in total; a multiple of `players`
+  std::uint64_t games = 0;        // in total (per lineup with round_robin); a multiple of `players`
   int players = 2;
   std::vector<std::string> expansions;
   std::vector<std::string> rules;  // NAME=VALUE rule options, e.g. "bazaar=no-auction"
@@ -51,9 +51,13 @@ struct ArenaOptions {
   bool json = false;       // one JSON object instead of lines and tables
   bool quiet = false;      // no per-game lines
   std::string stats_file;  // non-empty: the JSON object of --json also written there
+  // Every choice of `players` bots from the list (in list order) plays `games` games on the same
+  // decks, and the statistics and Elo come from all of them: a ladder of more bots than seats.
+  bool round_robin = false;
 };
-// Plays every deck once per rotation of the seats, in parallel, and reports per-bot statistics
-// (arena_stats.h). Results and output order do not depend on `threads`.
+// Plays every deck once per rotation of the seats (for each lineup of a round robin), in
+// parallel, and reports per-bot statistics (arena_stats.h). Results and output order do not
+// depend on `threads`.
 int run_arena(const ArenaOptions& options, std::ostream& out, std::ostream& err);
 
 struct EngineOptions {

@@ -185,6 +185,9 @@ int main(int argc, char** argv) {
         ->add_option("--stats", arena.stats_file,
                      "Also write the statistics (the object --json prints) to FILE")
         ->type_name("FILE");
+    arena_cmd->add_flag("--round-robin", arena.round_robin,
+                        "Every choice of --players bots from --bots (more bots than seats) plays "
+                        "--games games on the same decks; one table and Elo ladder of all");
 
     BenchOptions bench;
     CLI::App* bench_cmd = app.add_subcommand(
