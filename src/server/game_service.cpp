@@ -1,6 +1,7 @@
 #include "server/game_service.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -1069,8 +1070,10 @@ std::optional<GameService::Refusal> GameService::check_turn(const Game& game,
                                                             const std::vector<std::string>& texts,
                                                             bool last_may_draw,
                                                             CheckedTurn& turn) const {
+  turn.version = game.version();
   turn.after = *game.state;
   GameState& state = *turn.after;
+  const std::vector<PlayerView> players = game.player_views();
   const PlayerId seat = state.current_player();
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const std::string which = texts.size() > 1 ? "action " + std::to_string(i + 1) + " (" +
@@ -1085,11 +1088,12 @@ std::optional<GameService::Refusal> GameService::check_turn(const Game& game,
     if (auto error = state.check_as(seat, *move))
       return Refusal{std::string(action_error_code(error->code)), which + error->message};
     turn.notations.push_back(format_move(state, *move));
-    turn.moves.push_back(*move);
     // Any take from the pile shows a tile or its consequences (a draw, a bazaar's reveal, a dragon
     // tile set aside, tiles taken face down); tiles coming back with a volcano show nothing.
     const int taken = state.tiles_taken();
-    state.apply_unchecked(*move);
+    for (json& entry : apply_and_narrate(state, *move, turn.notations.back(),
+                                         turn.version + static_cast<int>(i) + 1, players))
+      turn.log.push_back(std::move(entry));
     const bool last = i + 1 == texts.size();
     if (state.tiles_taken() != taken && !(last && last_may_draw))
       return Refusal{"reveals_tile",
@@ -1110,8 +1114,9 @@ std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_
   // checked against a state about to change).
   game->committing = true;
   // The storage thread hands the rest to the workers and goes back to committing.
-  auto applied = [this, game, moves = turn.moves, notations = turn.notations,
-                  then = std::move(then)](const Result<bool>& stored) {
+  const std::vector<std::string> notations = turn.notations;
+  auto applied = [this, game, turn = std::move(turn),
+                  then = std::move(then)](const Result<bool>& stored) mutable {
     std::lock_guard lock(game->mutex);
     game->committing = false;
     if (!stored.ok()) {
@@ -1119,22 +1124,21 @@ std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_
       schedule_bot(game);
       return;
     }
+    assert(game->version() == turn.version);  // `committing` kept every other action out
     const std::size_t log_from = game->log.size();
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      game->record.actions.push_back(notations[i]);
-      auto entries = apply_and_narrate(*game->state, moves[i], notations[i], game->version(),
-                                       game->player_views());
-      for (json& entry : entries) game->log.push_back(std::move(entry));
-    }
+    game->state = std::move(turn.after);
+    for (std::string& notation : turn.notations)
+      game->record.actions.push_back(std::move(notation));
+    for (json& entry : turn.log) game->log.push_back(std::move(entry));
     game->decision_started = std::chrono::steady_clock::now();
     then(*game, std::nullopt);
     broadcast(*game, log_from);
     schedule_bot(game);
   };
   storage_.append_actions_async(
-      game->id, game->version(), turn.notations,
+      game->id, game->version(), notations,
       [this, applied = std::move(applied)](const Result<bool>& stored) mutable {
-        workers_->post([applied = std::move(applied), stored] { applied(stored); });
+        workers_->post([applied = std::move(applied), stored]() mutable { applied(stored); });
       });
   return std::nullopt;
 }
@@ -1236,15 +1240,11 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
     send_error(*connection, request.id, refused->code, refused->message);
     return;
   }
-  // The position after the actions, as the seat would see it, narrated like the real game:
-  // nothing is stored, nobody else hears of it, and no tile is drawn (check_turn refused that).
-  GameState after = *game->state;
-  std::vector<json> log;
-  int step = game->version();
-  for (std::size_t i = 0; i < turn.moves.size(); ++i)
-    for (json& entry :
-         apply_and_narrate(after, turn.moves[i], turn.notations[i], ++step, game->player_views()))
-      log.push_back(std::move(entry));
+  // The position after the actions, as the seat would see it, narrated like the real game
+  // (check_turn did both): nothing is stored, nobody else hears of it, and no tile is drawn
+  // (check_turn refused that).
+  const GameState& after = *turn.after;
+  const std::vector<json>& log = turn.log;
   std::string legal_text;
   const json fields = public_state_json(after, game->player_views());
   // The clock runs on: the decision is still pending.

@@ -164,12 +164,14 @@ class GameService final : public MessageHandler {
     std::string code;
     std::string message;
   };
-  // A turn checked on a copy of the game: its moves, their canonical notation, the position
-  // after them.
+  // A turn checked on a copy of the game: its moves' canonical notation, the position after
+  // them and the log entries that narrate them. The moves are applied once, here: what is
+  // committed becomes the game's state as it is, and a preview shows it.
   struct CheckedTurn {
-    std::vector<Move> moves;
+    int version = 0;  // the game's version the turn was checked against
     std::vector<std::string> notations;
     std::optional<GameState> after;
+    std::vector<nlohmann::json> log;
   };
   // `texts` as the pending seat's next decisions, in order: each must be legal when it comes and
   // still the same seat's, and no tile may be drawn before the last (nor after it, unless
@@ -177,9 +179,11 @@ class GameService final : public MessageHandler {
   std::optional<Refusal> check_turn(const Game& game, const std::vector<std::string>& texts,
                                     bool last_may_draw, CheckedTurn& turn) const;
   // With the game's mutex held: checks `texts` (check_turn) and queues them for storage, in one
-  // transaction. Once they are committed, a worker thread applies them and, with the game's
-  // mutex held, calls `then` (with an error if they could not be stored), broadcasts once and
-  // lets bots move. A refusal returned here means nothing happens.
+  // transaction. Once they are committed, a worker thread, with the game's mutex held, makes the
+  // checked position the game's (the game takes no other action while its actions are being
+  // committed, so it is still the position they were checked against), calls `then` (with an
+  // error if they could not be stored), broadcasts once and lets bots move. A refusal returned
+  // here means nothing happens.
   std::optional<Refusal> submit_moves(const std::shared_ptr<Game>& game,
                                       const std::vector<std::string>& texts, Committed then);
   // With the game's mutex held, after every change to what the state shows: a `state` with what
