@@ -79,16 +79,17 @@ inline std::optional<GameState> play(const std::vector<std::string>& players,
   return play(make_record(players, deck, actions, start));
 }
 
-// Like play(), but applies the actions one by one with a score log attached, so that every
-// scoring (during the game and in the final scoring) is appended to `events`.
-inline std::optional<GameState> play_logged(const Record& record, std::vector<ScoreEvent>& events) {
+// Like play(), but applies the actions one by one with an event log attached, so that every
+// event (events.h: every scoring, during the game and in the final scoring, and the rest) is
+// appended to `events`.
+inline std::optional<GameState> play_logged(const Record& record, std::vector<GameEvent>& events) {
   auto created = GameState::create(game_config(record));
   if (!created.ok()) {
     ADD_FAILURE() << "game setup failed: " << created.error().message;
     return std::nullopt;
   }
   GameState state = std::move(created).value();
-  state.set_score_log(&events);
+  state.set_event_log(&events);
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const std::string& text = record.actions[i];
     auto move = parse_move(state, text);
@@ -104,7 +105,16 @@ inline std::optional<GameState> play_logged(const Record& record, std::vector<Sc
     const std::string broken = state.check_invariants();
     EXPECT_TRUE(broken.empty()) << "invariant violated after action " << i << ": " << broken;
   }
-  state.set_score_log(nullptr);  // the log belongs to the caller; do not keep a pointer to it
+  state.set_event_log(nullptr);  // the log belongs to the caller; do not keep a pointer to it
+  return state;
+}
+
+// The same, keeping the scorings only.
+inline std::optional<GameState> play_logged(const Record& record, std::vector<ScoreEvent>& events) {
+  std::vector<GameEvent> all;
+  std::optional<GameState> state = play_logged(record, all);
+  for (const GameEvent& e : all)
+    if (e.kind == GameEventKind::Scored) events.push_back(e.score);
   return state;
 }
 

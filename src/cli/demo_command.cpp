@@ -101,8 +101,15 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
     return kExitFailure;
   }
   GameState& state = *created;
+  std::vector<GameEvent> all_events;
+  state.set_event_log(&all_events);
+  // The scorings among them, gathered as they come.
   std::vector<ScoreEvent> events;
-  state.set_score_log(&events);
+  const auto gather = [&] {
+    for (const GameEvent& e : all_events)
+      if (e.kind == GameEventKind::Scored) events.push_back(e.score);
+    all_events.clear();
+  };
 
   out << "Carcassonne demo (" << expansions_label(record.rules)
       << "): Ann and Bob, two random bots, deck seed " << options.seed << ".\n"
@@ -145,6 +152,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
     if (pending.player != turn_player)  // a decision by someone else inside this turn
       turn_actions += record.players[static_cast<std::size_t>(pending.player)] + ": ";
     turn_actions += record.actions.back();
+    gather();
     for (; events_told < events.size() && !events[events_told].final_scoring; ++events_told)
       turn_scored += (turn_scored.empty() ? "" : ", ") + describe(events[events_told], record);
     for (; discards_told < state.discarded_tiles().size(); ++discards_told)

@@ -262,8 +262,9 @@ class GameState {
   // move.
   std::string check_invariants() const;
 
-  // Optional log of scoring events (not owned; may be null). Not part of the game's value.
-  void set_score_log(std::vector<ScoreEvent>* log) { d_.log_sink.events = log; }
+  // Optional log of what happens as moves are applied (events.h; not owned; may be null). Not
+  // part of the game's value.
+  void set_event_log(std::vector<GameEvent>* log) { d_.log_sink.events = log; }
 
   bool operator==(const GameState& other) const = default;
 

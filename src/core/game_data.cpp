@@ -268,10 +268,24 @@ void GameData::add_points(std::uint8_t winners, int points, ScoreCategory catego
   }
 }
 
-void GameData::return_followers(NodeId root, bool including_permanent) {
+void GameData::log_return(const Follower& figure, ReturnCause cause) const {
+  if (!listening()) return;
+  GameEvent event = GameEvent::of(GameEventKind::FigureReturned);
+  event.player = figure.player;
+  event.figure = figure.kind;
+  event.cause = cause;
+  const PlacedTile& where = placed[static_cast<std::size_t>(figure.tile)];
+  event.x = where.x;
+  event.y = where.y;
+  event.segment = figure.segment;
+  log(event);
+}
+
+void GameData::return_followers(NodeId root, ReturnCause cause, bool including_permanent) {
   for (std::size_t i = followers.size(); i-- > 0;) {
     if (features.find(followers[i].node) != root) continue;
     if (!including_permanent && figure_info(followers[i].kind).permanent) continue;
+    log_return(followers[i], cause);
     ++figures_of(followers[i].player, followers[i].kind);
     if (figure_info(followers[i].kind).follower) --features.node(root).followers;
     followers[i] = followers.back();
@@ -279,8 +293,9 @@ void GameData::return_followers(NodeId root, bool including_permanent) {
   }
 }
 
-void GameData::remove_figure(std::size_t i) {
+void GameData::remove_figure(std::size_t i, ReturnCause cause) {
   const Follower figure = followers[i];
+  log_return(figure, cause);
   ++figures_of(figure.player, figure.kind);
   if (figure_info(figure.kind).follower) --features.root_data(figure.node).followers;
   followers[i] = followers.back();
@@ -296,7 +311,7 @@ void GameData::release_unaccompanied(NodeId root) {
   for (std::size_t i = followers.size(); i-- > 0;)
     if (!figure_info(followers[i].kind).follower && !figure_info(followers[i].kind).permanent &&
         !(accompanied >> followers[i].player & 1u) && features.find(followers[i].node) == root)
-      remove_figure(i);
+      remove_figure(i, ReturnCause::Unaccompanied);
 }
 
 void GameData::return_to_deck(const std::vector<TileType>& tiles) {
@@ -365,7 +380,7 @@ void GameData::score_feature(NodeId root, bool final_scoring) {
   add_points(winners, event.points, event.category);
   log(event);
   mechanics_feature_scored(*this, root);  // the fairy's bonus
-  return_followers(root);
+  return_followers(root, final_scoring ? ReturnCause::FinalScoring : ReturnCause::Scored);
 }
 
 }  // namespace carcassonne

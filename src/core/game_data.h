@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/events.h"
 #include "core/features.h"
 #include "core/figures.h"
 #include "core/mechanics/mechanic_states.h"
@@ -41,34 +42,6 @@ enum class Phase : std::uint8_t {
   WagonMove,    // Abbey & Mayor: `move X,Y LOC` or `pass` for a wagon a scoring sent home
   AbbeyRound,   // Abbey & Mayor: `abbey X,Y` or `pass` in the end-of-game abbey round
   GameOver,
-};
-
-enum class ScoreCategory : std::uint8_t {
-  Road,
-  City,
-  Cloister,
-  Farm,
-  Castle,
-  Bazaar,
-  Goods,
-  Fairy,
-};
-inline constexpr int kScoreCategoryCount = 8;
-
-// Something that changed scores, reported to an optional log (for narration and tests).
-struct ScoreEvent {
-  ScoreCategory category = ScoreCategory::Road;
-  bool final_scoring = false;
-  int points = 0;            // what each winner received (bazaar: per player, see `payments`)
-  std::uint8_t winners = 0;  // bit p = player p received the points
-  int tiles = 0;             // tiles of the feature (cloister: itself plus neighbours)
-  int pennants = 0;
-  int cities = 0;     // farms: completed cities supplied
-  int castles = 0;    // farms: castles supplied
-  int x = 0, y = 0;   // a tile of the feature (for logs)
-  bool pig = false;   // farms: the pigs' bonus (1 per city and castle) for the pigs' owners
-  bool barn = false;  // farms: the barns' owners' points at the end (Abbey & Mayor)
-  TradeGood good = TradeGood::None;  // trade goods: the kind whose majority scored
 };
 
 struct PlacedTile {
@@ -133,10 +106,6 @@ struct Completion {
 // pending phase is set), it is done (the next step follows), the current step goes on (Again),
 // or the flow jumps: a new turn part, the end of this part, the end of the game.
 enum class StepResult : std::uint8_t { Wait, Done, Again, StartPart, EndPart, GameOver };
-
-// A turn part: a normal turn, a bazaar-round turn (a purchased tile), a builder's second part, or
-// one abbey placed in the end-of-game abbey round.
-enum class PartKind : std::uint8_t { Normal, BazaarRound, Second, AbbeyRound };
 
 // The pending decision and where the turn flow stands.
 struct FlowState {
@@ -209,10 +178,10 @@ struct TurnScoring {
   bool operator==(const TurnScoring&) const = default;
 };
 
-// Where score events go: not part of the game's value (two games equal whoever listens).
-struct ScoreLogSink {
-  std::vector<ScoreEvent>* events = nullptr;
-  bool operator==(const ScoreLogSink&) const { return true; }
+// Where game events go: not part of the game's value (two games equal whoever listens).
+struct EventSink {
+  std::vector<GameEvent>* events = nullptr;
+  bool operator==(const EventSink&) const { return true; }
 };
 
 struct GameData {
@@ -228,7 +197,7 @@ struct GameData {
   PlayersState players;
   TurnScoring scoring;
   MechanicStates mechanics;
-  ScoreLogSink log_sink;
+  EventSink log_sink;
 
   bool operator==(const GameData&) const = default;
 
@@ -301,10 +270,11 @@ struct GameData {
   void deploy(PlayerId player, FigureKind kind, NodeId node);
   void add_points(std::uint8_t winners, int points, ScoreCategory category);
   // Sends every figure on the feature home (followers and the special figures with them); a barn
-  // only with `including_permanent` (the final scoring).
-  void return_followers(NodeId root, bool including_permanent = false);
-  // Sends figure `index` (of `followers`) home; the last figure takes its place in the list.
-  void remove_figure(std::size_t index);
+  // only with `including_permanent` (the final scoring). Each is logged as returned by `cause`.
+  void return_followers(NodeId root, ReturnCause cause, bool including_permanent = false);
+  // Sends figure `index` (of `followers`) home, logged as returned by `cause`; the last figure
+  // takes its place in the list.
+  void remove_figure(std::size_t index, ReturnCause cause);
   // Special figures (builder, pig) of the feature whose owner has no follower left in it go home
   // (a barn stays).
   void release_unaccompanied(NodeId root);
@@ -350,9 +320,17 @@ struct GameData {
   void arrange_next_take();
   // Scores a feature for its majority and sends its figures home (completed: marks it scored).
   void score_feature(NodeId root, bool final_scoring);
-  void log(const ScoreEvent& event) const {
+  // Reports an event to the listener, if any (nothing is built when nobody listens: callers
+  // that must work to describe an event ask listening() first).
+  bool listening() const { return log_sink.events != nullptr; }
+  void log(const GameEvent& event) const {
     if (log_sink.events != nullptr) log_sink.events->push_back(event);
   }
+  void log(const ScoreEvent& event) const {
+    if (log_sink.events != nullptr) log_sink.events->push_back(GameEvent::scored(event));
+  }
+  // A figure leaving the board for its owner's supply.
+  void log_return(const Follower& figure, ReturnCause cause) const;
 };
 
 }  // namespace carcassonne

@@ -41,6 +41,7 @@ StepResult place_step(GameData& d, bool /*entering*/) {
         d.turn.tile_drawn = false;
       } else {
         d.deck.discarded.push_back(tile);
+        log_discarded(d, tile);
       }
     }
     // A drawn tile, or the replacement of a discarded one. With the deck used up a normal turn

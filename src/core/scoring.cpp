@@ -85,7 +85,7 @@ void score_farms(GameData& d) {
     const NodeId farm = d.features.find(d.followers.front().node);
     assert(d.features.node(farm).kind == FeatureKind::Field);
     score_farm(d, farm, 3, 4, true);  // a castle supplies 4, a city 3
-    d.return_followers(farm, true);
+    d.return_followers(farm, ReturnCause::FinalScoring, true);
   }
 }
 

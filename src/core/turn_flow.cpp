@@ -149,6 +149,12 @@ StepResult start_part(GameData& d, PlayerId player, PartKind part, TileType give
   d.turn.player = player;
   d.turn.part = part;
   d.turn.given = given;
+  if (d.listening()) {  // every turn: build nothing for nobody
+    GameEvent event = GameEvent::of(GameEventKind::PartStarted);
+    event.player = player;
+    event.part = part;
+    d.log(event);
+  }
   return StepResult::StartPart;
 }
 
@@ -204,6 +210,12 @@ bool tile_to_draw(const GameData& d) {
   return false;
 }
 
+void log_discarded(const GameData& d, TileType tile) {
+  GameEvent event = GameEvent::of(GameEventKind::TileDiscarded);
+  event.tile = tile;
+  d.log(event);
+}
+
 bool draw_tile(GameData& d) {
   while (d.deck.next < static_cast<int>(d.deck.tiles.size())) {
     d.arrange_next_take();
@@ -215,6 +227,7 @@ bool draw_tile(GameData& d) {
       return true;
     }
     d.deck.discarded.push_back(drawn);  // no legal placement: out of the game, draw again
+    log_discarded(d, drawn);
   }
   return false;
 }

@@ -170,5 +170,8 @@ bool tile_to_draw(const GameData& d);
 // Draws the next placeable tile into the hand (tiles without a placement are discarded); false
 // when the deck is used up.
 bool draw_tile(GameData& d);
+// Logs a tile that fitted nowhere and left the game (not a player's own `discard`: the move
+// says that).
+void log_discarded(const GameData& d, TileType tile);
 
 }  // namespace carcassonne

@@ -964,10 +964,13 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
   // The figures as they stand before the game's last action: the final board shows who held
   // what when the final scoring counted it (the scoring sends them home).
   json figures_before = figures_json(state);
-  std::vector<ScoreEvent> events;
-  state.set_score_log(&events);
+  std::vector<GameEvent> happened;
+  state.set_event_log(&happened);
   state.apply_unchecked(move);
-  state.set_score_log(nullptr);
+  state.set_event_log(nullptr);
+  std::vector<ScoreEvent> events;
+  for (const GameEvent& e : happened)
+    if (e.kind == GameEventKind::Scored) events.push_back(e.score);
 
   std::vector<json> entries;
   // Scores after each entry: the running sum of the events, so the chart shows every step.

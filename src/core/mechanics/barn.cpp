@@ -129,7 +129,7 @@ StepResult score_barn_farms(GameData& d, bool /*entering*/) {
     // A barn placed this part: the farm scores as at the end (AM-15); joined: 1 and 2 (AM-20).
     const bool placed_now = s.placed_node >= 0 && farm == fresh;
     score_farm(d, farm, placed_now ? 3 : 1, placed_now ? 4 : 2, false);
-    d.return_followers(farm);  // the farmers and pigs; the barn stays (AM-16)
+    d.return_followers(farm, ReturnCause::BarnScored);  // farmers and pigs; the barn stays (AM-16)
   }
   s.placed_node = -1;
   return StepResult::Done;

@@ -159,7 +159,12 @@ StepResult reveal(GameData& d, bool /*entering*/) {
                              tile_spec(d.placed[static_cast<std::size_t>(d.turn.tile)].type).bazaar;
   // Builder-first: a second part (steps 2-8) starts no bazaar; its bazaar is delayed.
   if (d.turn.part == PartKind::Second && builder_first(d)) {
-    if (bazaar_placed) b.delayed.push_back(d.turn.player);
+    if (bazaar_placed) {
+      b.delayed.push_back(d.turn.player);
+      GameEvent event = GameEvent::of(GameEventKind::BazaarDelayed);
+      event.player = d.turn.player;
+      d.log(event);
+    }
     return StepResult::Done;
   }
   if (b.stage != BazaarStage::None) return StepResult::Done;  // one in progress

@@ -129,7 +129,7 @@ void score_castle(GameData& d, int castle, Completion completion) {
   event.y = c.y[0];
   d.log(event);
   mechanics_feature_scored(d, d.features.find(c.city));  // the fairy's bonus
-  d.return_followers(d.features.find(c.city));
+  d.return_followers(d.features.find(c.city), ReturnCause::Scored);
   c.occupied = false;
   d.scoring.completed.push_back(
       Completion{d.features.find(c.city), value, static_cast<std::int16_t>(castle)});
@@ -275,7 +275,7 @@ int claiming_castle(const GameData& d) {
 void finish(GameData& d) {
   for (Castle& castle : d.mechanics.castles.castles) {
     if (!castle.occupied) continue;
-    d.return_followers(d.features.find(castle.city));
+    d.return_followers(d.features.find(castle.city), ReturnCause::CastleEnd);
     castle.occupied = false;
   }
 }

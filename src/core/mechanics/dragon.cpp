@@ -53,9 +53,18 @@ void enter(GameData& d, int tile) {
     const NodeId root = d.features.find(f.node);
     if (d.features.node(root).castle) continue;
     if (n < static_cast<int>(roots.size())) roots[static_cast<std::size_t>(n++)] = root;
-    d.remove_figure(i);
+    d.remove_figure(i, ReturnCause::Dragon);
   }
   for (int i = 0; i < n; ++i) d.release_unaccompanied(roots[static_cast<std::size_t>(i)]);
+}
+
+// An event at the dragon's tile.
+GameEvent dragon_event(const GameData& d, GameEventKind kind) {
+  GameEvent event = GameEvent::of(kind);
+  const PlacedTile& where = d.placed[static_cast<std::size_t>(d.mechanics.dragon.tile)];
+  event.x = where.x;
+  event.y = where.y;
+  return event;
 }
 
 StepResult journey(GameData& d, bool entering, DragonRule when) {
@@ -71,10 +80,17 @@ StepResult journey(GameData& d, bool entering, DragonRule when) {
   }
   if (s.steps >= kDragonJourneySteps || !can_step(d)) {
     s.journey = false;  // six steps, or a dead end
+    // A journey that could not take its first step never began for the players.
+    if (!entering) d.log(dragon_event(d, GameEventKind::JourneyEnded));
     return StepResult::Done;
   }
   d.flow.phase = Phase::DragonMove;
   d.flow.decider = static_cast<PlayerId>((d.turn.player + s.steps) % d.player_count);
+  if (entering) {
+    GameEvent started = GameEvent::of(GameEventKind::JourneyStarted);
+    started.player = d.flow.decider;
+    d.log(started);
+  }
   return StepResult::Wait;
 }
 
@@ -87,6 +103,9 @@ bool sets_aside(const GameData& d, TileType tile, int take) {
 
 void set_aside(GameData& d, TileType tile) {
   d.mechanics.dragon.set_aside.push_back(tile);
+  GameEvent event = GameEvent::of(GameEventKind::TileSetAside);
+  event.tile = tile;
+  d.log(event);
 }
 
 void on_placed(GameData& d, bool /*fits_plainly*/) {
@@ -95,7 +114,11 @@ void on_placed(GameData& d, bool /*fits_plainly*/) {
   if (s.tile < 0) s.arrived_after_take = static_cast<std::int16_t>(d.deck.next);
   s.tile = static_cast<std::int16_t>(d.turn.tile);
   d.turn.tile_closed = true;  // no figure on a volcano (PD-11)
+  d.log(dragon_event(d, GameEventKind::DragonToVolcano));
   if (s.set_aside.empty()) return;
+  GameEvent returned = GameEvent::of(GameEventKind::SetAsideReturned);
+  returned.count = static_cast<int>(s.set_aside.size());
+  d.log(returned);
   d.return_to_deck(s.set_aside);
   s.set_aside.clear();
 }

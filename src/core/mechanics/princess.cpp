@@ -61,7 +61,7 @@ void apply(GameData& d, const Move& move) {
   for (std::size_t i = 0; i < d.followers.size(); ++i) {
     if (d.followers[i].node != node || !figure_info(d.followers[i].kind).follower) continue;
     const NodeId root = d.features.find(node);
-    d.remove_figure(i);
+    d.remove_figure(i, ReturnCause::Princess);
     d.release_unaccompanied(root);  // PD-25: the builder leaves with the last knight
     break;
   }

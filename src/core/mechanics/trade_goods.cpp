@@ -9,6 +9,7 @@ namespace carcassonne::trade_goods {
 
 StepResult take_step(GameData& d, bool /*entering*/) {
   auto& mine = d.mechanics.trade_goods.tokens[GameData::index(d.turn.player)];
+  const auto before = mine;
   for (const Completion& c : d.scoring.completed) {
     if (c.castle >= 0 || d.features.node(c.root).kind != FeatureKind::City) continue;
     NodeId member = c.root;
@@ -21,6 +22,14 @@ StepResult take_step(GameData& d, bool /*entering*/) {
       }
       member = node.next_member;
     } while (member != c.root);
+  }
+  for (std::size_t g = 0; g < kTradeGoodCount && d.listening(); ++g) {
+    if (mine[g] == before[g]) continue;
+    GameEvent event = GameEvent::of(GameEventKind::GoodsTaken);
+    event.player = d.turn.player;
+    event.good = static_cast<TradeGood>(g + 1);
+    event.count = mine[g] - before[g];
+    d.log(event);
   }
   return StepResult::Done;
 }
