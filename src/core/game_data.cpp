@@ -268,8 +268,7 @@ void GameData::add_points(std::uint8_t winners, int points, ScoreCategory catego
   }
 }
 
-void GameData::log_return(const Follower& figure, ReturnCause cause) const {
-  if (!listening()) return;
+void GameData::log_returned(const Follower& figure, ReturnCause cause) const {
   GameEvent event = GameEvent::of(GameEventKind::FigureReturned);
   event.player = figure.player;
   event.figure = figure.kind;

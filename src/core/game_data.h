@@ -329,8 +329,11 @@ struct GameData {
   void log(const ScoreEvent& event) const {
     if (log_sink.events != nullptr) log_sink.events->push_back(GameEvent::scored(event));
   }
-  // A figure leaving the board for its owner's supply.
-  void log_return(const Follower& figure, ReturnCause cause) const;
+  // A figure leaving the board for its owner's supply (the test inline: figures return often).
+  void log_return(const Follower& figure, ReturnCause cause) const {
+    if (listening()) log_returned(figure, cause);
+  }
+  void log_returned(const Follower& figure, ReturnCause cause) const;
 };
 
 }  // namespace carcassonne
