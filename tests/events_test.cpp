@@ -48,6 +48,7 @@ void check_move(const GameState& before, const Move& move, const GameState& afte
   int set_aside = 0, set_aside_back = 0, discarded = 0, delayed = 0, volcanoes = 0;
   int journeys_started = 0, journeys_ended = 0, second_parts = 0;
   std::optional<GameEvent> last_part;
+  int abbey_rounds = 0;
   for (const GameEvent& e : events) {
     switch (e.kind) {
       case GameEventKind::Scored:
@@ -95,6 +96,10 @@ void check_move(const GameState& before, const Move& move, const GameState& afte
       case GameEventKind::TileDiscarded:
         ++discarded;
         break;
+      case GameEventKind::AbbeyRoundBegan:
+        ++abbey_rounds;
+        EXPECT_EQ(e.player, after.current_player());
+        break;
     }
   }
   // Figures: every one that left the board was told, once; the only other may be the figure
@@ -137,6 +142,11 @@ void check_move(const GameState& before, const Move& move, const GameState& afte
     EXPECT_EQ(last_part->player, after.turn_player());
     EXPECT_GE(second_parts, 1);
   }
+  EXPECT_EQ(abbey_rounds, after.phase() == Phase::AbbeyRound &&
+                                  before.phase() != Phase::AbbeyRound &&
+                                  before.turn_part() != PartKind::AbbeyRound
+                              ? 1
+                              : 0);
   EXPECT_GE(delayed, after.delayed_bazaars() - before.delayed_bazaars());
 }
 
@@ -194,7 +204,7 @@ TEST(Events, EveryKindHappensInTheSweep) {
     const std::set<GameEventKind> kinds = play_and_check(builder_first, seed, seed + 19);
     seen.insert(kinds.begin(), kinds.end());
   }
-  for (int kind = 0; kind <= static_cast<int>(GameEventKind::TileDiscarded); ++kind)
+  for (int kind = 0; kind <= static_cast<int>(GameEventKind::AbbeyRoundBegan); ++kind)
     EXPECT_EQ(seen.count(static_cast<GameEventKind>(kind)), 1u) << "event kind " << kind;
 }
 

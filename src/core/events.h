@@ -69,9 +69,10 @@ enum class GameEventKind : std::uint8_t {
   DragonToVolcano,   // the dragon flew to the volcano at (x, y)
   JourneyStarted,    // a dragon tile: the dragon's journey begins, `player` moving it first
   JourneyEnded,      // the dragon's journey ended at (x, y)
-  PartStarted,       // `part` of `player`'s turn began (only Second and AbbeyRound are told)
+  PartStarted,       // `part` of `player`'s turn began
   BazaarDelayed,     // builder-first: `player`'s bazaar waits for the one under way (BCB)
   TileDiscarded,     // `tile` was drawn, fitted nowhere and left the game
+  AbbeyRoundBegan,   // the deck is used up: the abbey round asks `player` first (Abbey & Mayor)
 };
 
 struct GameEvent {

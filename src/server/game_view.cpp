@@ -93,23 +93,6 @@ json square_of_tile(const GameState& state, int tile) {
   return {{"x", placed.x}, {"y", placed.y}};
 }
 
-// A figure on the board as narration names it: where it stands and whose it is.
-struct FigureOnBoard {
-  Follower follower;
-  int x = 0, y = 0;
-  std::string feature;
-};
-std::vector<FigureOnBoard> figures_on_board(const GameState& state) {
-  std::vector<FigureOnBoard> out;
-  for (const Follower& follower : state.followers()) {
-    const NodePlace where = place_of_node(state, follower.node);
-    if (where.tile < 0) continue;
-    const PlacedTile& tile = state.placed_tiles()[static_cast<std::size_t>(where.tile)];
-    out.push_back({follower, tile.x, tile.y, std::string(segment_kind_name(tile, where.segment))});
-  }
-  return out;
-}
-
 // The seats of a bit set (bit p: seat p), in order.
 json seats_json(std::uint8_t seats, int player_count) {
   json out = json::array();
@@ -194,27 +177,29 @@ json score_event_say(const ScoreEvent& event, const std::vector<PlayerView>& pla
   return say("score.other", args);
 }
 
-// What narration needs of the state before a move.
-struct Before {
+// What a move refers to in the position it is played in: who plays it, the tile it places, the
+// auction it bids in, what a `pass` declines. (What the move causes comes from the core's events.)
+struct MoveContext {
   PlayerId actor = kNoPlayer;
   Phase phase = Phase::GameOver;
+  PartKind part = PartKind::Normal;
   TileType tile_in_hand = kNoTile;
   int turn_tile = -1;
   TileType auction_tile = kNoTile;
   int highest_bid = -1;
   PlayerId highest_bidder = kNoPlayer;
-  std::size_t discarded = 0;
-  std::array<int, kMaxPlayers> scores{};
-  std::array<std::array<int, kTradeGoodCount>, kMaxPlayers> goods{};
-  int turn_number = 0;
-  PartKind part = PartKind::Normal;
   bool bazaar_auctions = true;
-  // Princess & Dragon: the figures on the board (the dragon and the princess send some home), the
-  // dragon's tile, its journey and the dragon tiles set aside.
-  std::vector<FigureOnBoard> figures;
-  int dragon_tile = -1;
-  bool journey = false;
-  std::size_t set_aside = 0;
+
+  explicit MoveContext(const GameState& state)
+      : actor(state.current_player()),
+        phase(state.phase()),
+        part(state.turn_part()),
+        tile_in_hand(state.tile_in_hand()),
+        turn_tile(state.turn_tile()),
+        auction_tile(state.auction_tile()),
+        highest_bid(state.highest_bid()),
+        highest_bidder(state.highest_bidder()),
+        bazaar_auctions(state.bazaar_auctions()) {}
 };
 
 // A figure's name in the log: "figure.<catalogue name>".
@@ -226,41 +211,33 @@ json feature_arg(std::string_view kind) {
   return text_arg("feature." + std::string(kind));
 }
 
-// The figures of `before` no longer on the board `after` (each figure once).
-std::vector<FigureOnBoard> figures_gone(const Before& before, const GameState& after) {
-  std::vector<Follower> left = after.followers();
-  std::vector<FigureOnBoard> gone;
-  for (const FigureOnBoard& figure : before.figures) {
-    const auto same = [&](const Follower& f) {
-      return f.player == figure.follower.player && f.node == figure.follower.node &&
-             f.kind == figure.follower.kind;
-    };
-    const auto it = std::find_if(left.begin(), left.end(), same);
-    if (it != left.end()) {
-      left.erase(it);
-    } else {
-      gone.push_back(figure);
-    }
-  }
-  return gone;
+// The kind of feature a returned figure stood on, as narration names it.
+std::string_view returned_feature(const GameState& state, const GameEvent& returned) {
+  const int tile = state.board().tile_at(returned.x, returned.y);
+  if (tile < 0) return "feature";
+  return segment_kind_name(state.placed_tiles()[static_cast<std::size_t>(tile)], returned.segment);
 }
 
-// "2 grain and 1 wine": the trade goods a player received in a move (an empty list: none).
-json goods_taken(const Before& before, const GameState& after, PlayerId player) {
+// "2 grain and 1 wine": the trade goods `player` took in a move, by its events (an empty list:
+// none).
+json goods_taken(const std::vector<GameEvent>& events, PlayerId player) {
+  std::array<int, kTradeGoodCount> taken{};
+  for (const GameEvent& e : events)
+    if (e.kind == GameEventKind::GoodsTaken && e.player == player)
+      taken[static_cast<std::size_t>(e.good) - 1] += e.count;
   json parts = json::array();
   for (int g = 1; g <= kTradeGoodCount; ++g) {
-    const auto good = static_cast<TradeGood>(g);
-    const int taken =
-        after.trade_goods(player, good) -
-        before.goods[static_cast<std::size_t>(player)][static_cast<std::size_t>(g - 1)];
-    if (taken > 0)
-      parts.push_back(text_arg("goods." + std::string(good_key(good)), {{"count", taken}}));
+    const int count = taken[static_cast<std::size_t>(g - 1)];
+    if (count > 0)
+      parts.push_back(text_arg("goods." + std::string(good_key(static_cast<TradeGood>(g))),
+                               {{"count", count}}));
   }
   return parts;
 }
 
-json action_say(const Before& before, const GameState& after, const Move& move,
-                const std::string& notation, const std::vector<PlayerView>& players) {
+json action_say(const MoveContext& before, const GameState& after, const Move& move,
+                const std::vector<GameEvent>& events, const std::string& notation,
+                const std::vector<PlayerView>& players) {
   json args = {{"who", players[static_cast<std::size_t>(before.actor)].name},
                {"at", std::to_string(move.x) + "," + std::to_string(move.y)}};
   const json tile = before.tile_in_hand == kNoTile
@@ -319,11 +296,10 @@ json action_say(const Before& before, const GameState& after, const Move& move,
     case MoveKind::Fairy:
       return say(move.aux == 1 ? "fairyBeside" : "fairyTile", args);
     case MoveKind::Princess: {
-      for (const FigureOnBoard& figure : figures_gone(before, after)) {
-        if (figure.x != move.x || figure.y != move.y || figure.feature != "city") continue;
-        args["owner"] = players[static_cast<std::size_t>(figure.follower.player)].name;
-        return say(figure.follower.kind == FigureKind::LargeFollower ? "princessLarge" : "princess",
-                   args);
+      for (const GameEvent& e : events) {
+        if (e.kind != GameEventKind::FigureReturned || e.cause != ReturnCause::Princess) continue;
+        args["owner"] = players[static_cast<std::size_t>(e.player)].name;
+        return say(e.figure == FigureKind::LargeFollower ? "princessLarge" : "princess", args);
       }
       return say("princessKnight", args);
     }
@@ -372,40 +348,45 @@ json told(int version, const json& said, json scores) {
   return {{"n", version}, {"text", english(said)}, {"say", said}, {"scores", std::move(scores)}};
 }
 
-// What the dragon did in a move: set aside a dragon tile, flew to a volcano, brought the set-aside
-// tiles back, began a journey, ate figures, ended its journey.
-void narrate_dragon(const Before& before, const GameState& after, const Move& move,
+// What the dragon did in a move, by its events: set aside a dragon tile, flew to a volcano,
+// brought the set-aside tiles back, began a journey, ate figures, ended its journey.
+void narrate_dragon(const GameState& after, const Move& move, const std::vector<GameEvent>& events,
                     const std::vector<PlayerView>& players, int version, std::vector<json>& log) {
   const auto tell = [&](const json& said) {
     log.push_back(told(version, said, scores_json(after)));
   };
-  const json dragon_at = square_of_tile(after, after.dragon_tile());
-  const auto square_text = [](const json& square) {
-    return std::to_string(square["x"].get<int>()) + "," + std::to_string(square["y"].get<int>());
+  const auto square_text = [](const GameEvent& e) {
+    return std::to_string(e.x) + "," + std::to_string(e.y);
   };
-  if (move.kind == MoveKind::DragonStep) {
-    for (const FigureOnBoard& figure : figures_gone(before, after))
-      tell(say("dragonAte",
-               {{"owner", players[static_cast<std::size_t>(figure.follower.player)].name},
-                {"figure", figure_arg(figure.follower.kind)},
-                {"feature", feature_arg(figure.feature)},
-                {"at", std::to_string(figure.x) + "," + std::to_string(figure.y)}}));
-  }
-  const auto& set_aside = after.set_aside_tiles();
-  for (std::size_t i = before.set_aside; i < set_aside.size(); ++i)
-    tell(say("setAside", {{"tile", std::string(tile_spec(set_aside[i]).id)}}));
-  if (move.kind == MoveKind::Place && before.dragon_tile != after.dragon_tile() &&
-      !dragon_at.is_null())
-    tell(say("dragonToVolcano", {{"at", square_text(dragon_at)}}));
-  if (before.set_aside > 0 && set_aside.empty())
-    tell(say("setAsideBack", {{"count", before.set_aside}}));
-  const bool journey = !after.dragon_journey().empty();
-  if (!before.journey && journey && !after.over())
-    tell(say("journeyStarts",
-             {{"steps", kDragonJourneySteps},
-              {"who", players[static_cast<std::size_t>(after.current_player())].name}}));
-  if (before.journey && !journey && !dragon_at.is_null())
-    tell(say("journeyEnds", {{"at", square_text(dragon_at)}}));
+  const auto each = [&](GameEventKind kind, const auto& told_of) {
+    for (const GameEvent& e : events)
+      if (e.kind == kind) told_of(e);
+  };
+  if (move.kind == MoveKind::DragonStep)  // what it ate, and what left with what it ate
+    each(GameEventKind::FigureReturned, [&](const GameEvent& e) {
+      if (e.cause != ReturnCause::Dragon && e.cause != ReturnCause::Unaccompanied) return;
+      tell(say("dragonAte", {{"owner", players[static_cast<std::size_t>(e.player)].name},
+                             {"figure", figure_arg(e.figure)},
+                             {"feature", feature_arg(returned_feature(after, e))},
+                             {"at", square_text(e)}}));
+    });
+  each(GameEventKind::TileSetAside, [&](const GameEvent& e) {
+    tell(say("setAside", {{"tile", std::string(tile_spec(e.tile).id)}}));
+  });
+  each(GameEventKind::DragonToVolcano, [&](const GameEvent& e) {
+    tell(say("dragonToVolcano", {{"at", square_text(e)}}));
+  });
+  each(GameEventKind::SetAsideReturned, [&](const GameEvent& e) {
+    tell(say("setAsideBack", {{"count", e.count}}));
+  });
+  if (!after.over())
+    each(GameEventKind::JourneyStarted, [&](const GameEvent& e) {
+      tell(say("journeyStarts", {{"steps", kDragonJourneySteps},
+                                 {"who", players[static_cast<std::size_t>(e.player)].name}}));
+    });
+  each(GameEventKind::JourneyEnded, [&](const GameEvent& e) {
+    tell(say("journeyEnds", {{"at", square_text(e)}}));
+  });
 }
 
 }  // namespace
@@ -932,56 +913,31 @@ void add_legal_actions(const GameState& state, json& out) {
 
 std::vector<json> apply_and_narrate(GameState& state, const Move& move, const std::string& notation,
                                     int version_after, const std::vector<PlayerView>& players) {
-  Before before;
-  before.actor = state.current_player();
-  before.phase = state.phase();
-  before.tile_in_hand = state.tile_in_hand();
-  before.turn_tile = state.turn_tile();
-  before.auction_tile = state.auction_tile();
-  before.highest_bid = state.highest_bid();
-  before.highest_bidder = state.highest_bidder();
-  before.discarded = state.discarded_tiles().size();
-  before.turn_number = state.turn_number();
-  before.part = state.turn_part();
-  before.bazaar_auctions = state.bazaar_auctions();
-  // Builder-first: whose turn part may delay a bazaar, and how many wait already.
-  const PlayerId part_player = state.turn_player();
-  const int delayed_before = state.delayed_bazaars();
-  if (state.has(Mechanic::Dragon) || state.has(Mechanic::Princess)) {
-    before.figures = figures_on_board(state);
-    before.dragon_tile = state.dragon_tile();
-    before.journey = !state.dragon_journey().empty();
-    before.set_aside = state.set_aside_tiles().size();
-  }
-  for (int p = 0; p < state.player_count(); ++p) {
-    const auto id = static_cast<PlayerId>(p);
-    before.scores[static_cast<std::size_t>(p)] = state.score(id);
-    for (int g = 1; g <= kTradeGoodCount; ++g)
-      before.goods[static_cast<std::size_t>(p)][static_cast<std::size_t>(g - 1)] =
-          state.trade_goods(id, static_cast<TradeGood>(g));
-  }
-
+  const MoveContext before(state);
+  // Scores after each entry: the running sum of the scorings, so the chart shows every step.
+  std::array<int, kMaxPlayers> running{};
+  for (int p = 0; p < state.player_count(); ++p)
+    running[static_cast<std::size_t>(p)] = state.score(static_cast<PlayerId>(p));
   // The figures as they stand before the game's last action: the final board shows who held
   // what when the final scoring counted it (the scoring sends them home).
   json figures_before = figures_json(state);
-  std::vector<GameEvent> happened;
-  state.set_event_log(&happened);
+  std::vector<GameEvent> events;
+  state.set_event_log(&events);
   state.apply_unchecked(move);
   state.set_event_log(nullptr);
-  std::vector<ScoreEvent> events;
-  for (const GameEvent& e : happened)
-    if (e.kind == GameEventKind::Scored) events.push_back(e.score);
+  const auto happened = [&](GameEventKind kind) {
+    return std::any_of(events.begin(), events.end(),
+                       [kind](const GameEvent& e) { return e.kind == kind; });
+  };
 
   std::vector<json> entries;
-  // Scores after each entry: the running sum of the events, so the chart shows every step.
-  std::array<int, kMaxPlayers> running = before.scores;
   const auto running_json = [&] {
     json scores = json::array();
     for (int p = 0; p < state.player_count(); ++p)
       scores.push_back(running[static_cast<std::size_t>(p)]);
     return scores;
   };
-  const json action_said = action_say(before, state, move, notation, players);
+  const json action_said = action_say(before, state, move, events, notation, players);
   entries.push_back({{"n", version_after},
                      {"seat", before.actor},
                      {"action", notation},
@@ -990,12 +946,12 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
                      {"scores", running_json()}});
   // The trade goods taken from the cities completed (after their scoring, before any final
   // scoring): "Ann took 2 grain and 1 wine".
-  bool goods_told = !state.has(Mechanic::TradeGoods);
+  bool goods_told = !happened(GameEventKind::GoodsTaken);
   const auto tell_goods = [&] {
     if (goods_told) return;
     goods_told = true;
     for (int p = 0; p < state.player_count(); ++p) {
-      json taken = goods_taken(before, state, static_cast<PlayerId>(p));
+      json taken = goods_taken(events, static_cast<PlayerId>(p));
       if (taken.empty()) continue;
       json entry = told(version_after,
                         say("goodsTaken", {{"who", players[static_cast<std::size_t>(p)].name},
@@ -1005,7 +961,9 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
       entries.push_back(std::move(entry));
     }
   };
-  for (const ScoreEvent& event : events) {
+  for (const GameEvent& e : events) {
+    if (e.kind != GameEventKind::Scored) continue;
+    const ScoreEvent& event = e.score;
     if (event.final_scoring) tell_goods();
     if (event.winners == 0) continue;
     for (std::size_t p = 0; p < players.size(); ++p)
@@ -1024,32 +982,31 @@ std::vector<json> apply_and_narrate(GameState& state, const Move& move, const st
     entries.push_back(entry);
   }
   tell_goods();
-  if (state.has(Mechanic::Dragon))
-    narrate_dragon(before, state, move, players, version_after, entries);
+  narrate_dragon(state, move, events, players, version_after, entries);
   // Abbey & Mayor: the deck is used up and the end-of-game abbey round begins.
-  if (state.phase() == Phase::AbbeyRound && before.phase != Phase::AbbeyRound &&
-      before.part != PartKind::AbbeyRound)
+  if (happened(GameEventKind::AbbeyRoundBegan))
     entries.push_back(told(version_after, say("abbeyRound"), running_json()));
-  // A builder's second turn part begins.
-  if (!state.over() && state.turn_part() == PartKind::Second &&
-      state.turn_number() != before.turn_number)
-    entries.push_back(told(
-        version_after,
-        say("secondPart", {{"who", players[static_cast<std::size_t>(state.turn_player())].name}}),
-        running_json()));
-  // Builder-first: a bazaar placed in a second part waits for the bazaar under way (one that
-  // started at once, with none under way, is not announced: the auction is).
-  if (state.delayed_bazaars() > delayed_before)
-    entries.push_back(
-        told(version_after,
-             say("bazaarDelayed", {{"who", players[static_cast<std::size_t>(part_player)].name}}),
-             running_json()));
-  const auto& discarded = state.discarded_tiles();
-  const std::size_t own_discard = move.kind == MoveKind::Discard ? 1 : 0;
-  for (std::size_t i = before.discarded + own_discard; i < discarded.size(); ++i)
-    entries.push_back(told(
-        version_after, say("discardedNowhere", {{"tile", std::string(tile_spec(discarded[i]).id)}}),
-        scores_json(state)));
+  for (const GameEvent& e : events) {
+    // A builder's second turn part begins.
+    if (e.kind == GameEventKind::PartStarted && e.part == PartKind::Second && !state.over())
+      entries.push_back(
+          told(version_after,
+               say("secondPart", {{"who", players[static_cast<std::size_t>(e.player)].name}}),
+               running_json()));
+    // Builder-first: a bazaar placed in a second part waits for the bazaar under way (one that
+    // started at once, within this move, with none under way, is not announced: the auction
+    // is).
+    if (e.kind == GameEventKind::BazaarDelayed && state.delayed_bazaars() > 0)
+      entries.push_back(
+          told(version_after,
+               say("bazaarDelayed", {{"who", players[static_cast<std::size_t>(e.player)].name}}),
+               running_json()));
+  }
+  for (const GameEvent& e : events)
+    if (e.kind == GameEventKind::TileDiscarded)
+      entries.push_back(told(version_after,
+                             say("discardedNowhere", {{"tile", std::string(tile_spec(e.tile).id)}}),
+                             scores_json(state)));
   if (state.over()) {
     const Outcome outcome = state.outcome();
     const bool shared = outcome.winner_count() > 1;

@@ -63,8 +63,10 @@ void add_legal_actions(const GameState& state, nlohmann::json& out);
 nlohmann::json structured_action(const GameState& state, const Move& move, const std::string& text);
 
 // Applies `move` (legal in `state`; `notation` is its text, formatted before applying) and returns
-// the log entries that describe it: the action itself, each scoring it caused, tiles discarded by
-// the engine, and the end of the game. `version_after` is the action count after the move.
+// the log entries that describe it: the action itself (told from the position it is played in),
+// then what it caused, read from the core's events (core/events.h): each scoring, the goods
+// taken, the dragon's doings, the abbey round, a second turn part, a delayed bazaar, tiles that
+// fitted nowhere, and the end of the game. `version_after` is the action count after the move.
 std::vector<nlohmann::json> apply_and_narrate(GameState& state, const Move& move,
                                               const std::string& notation, int version_after,
                                               const std::vector<PlayerView>& players);

@@ -114,6 +114,7 @@ StepResult apply_choice(GameData& d, const Move& move) {
 
 StepResult game_end(GameData& d) {
   AbbeyState& s = d.mechanics.abbey;
+  const bool began = !s.round;
   s.round = true;
   const PlayerId last =
       d.turn.last_land_player != kNoPlayer ? d.turn.last_land_player : d.turn.player;
@@ -126,6 +127,11 @@ StepResult game_end(GameData& d) {
       d.turn.in_hand = kNoTile;
       d.flow.phase = Phase::AbbeyRound;
       d.flow.decider = player;
+      if (began) {  // the round begins for the players with its first question
+        GameEvent event = GameEvent::of(GameEventKind::AbbeyRoundBegan);
+        event.player = player;
+        d.log(event);
+      }
       return StepResult::Wait;
     }
   }
