@@ -1,7 +1,11 @@
 #include "python/observation_tensor.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <stdexcept>
+
+#include "view/mechanic_view.h"
 
 namespace carcassonne::python {
 namespace {
@@ -62,19 +66,77 @@ std::vector<std::string> board_plane_names(int players) {
   return names;
 }
 
+namespace {
+
+// The info array: the base game's columns here, each mechanic's from its view row.
+constexpr view::ObservationColumn kBaseInfo[] = {
+    {0, "viewer", [](const GameState&, PlayerId viewer) { return static_cast<int>(viewer); }},
+    {1, "current_player",
+     [](const GameState& state, PlayerId) {
+       return state.over() ? -4 : static_cast<int>(state.current_player());
+     }},
+    {2, "turn_player",
+     [](const GameState& state, PlayerId) { return static_cast<int>(state.turn_player()); }},
+    {3, "phase", [](const GameState& state, PlayerId) { return static_cast<int>(state.phase()); }},
+    {4, "tiles_left", [](const GameState& state, PlayerId) { return state.tiles_left_in_deck(); }},
+    {5, "turn_number", [](const GameState& state, PlayerId) { return state.turn_number(); }},
+    {6, "tiles_placed",
+     [](const GameState& state, PlayerId) {
+       return static_cast<int>(state.placed_tiles().size());
+     }},
+    {7, "turn_tile", [](const GameState& state, PlayerId) { return state.turn_tile(); }},
+    {16, "tile_in_hand",
+     [](const GameState& state, PlayerId) {
+       return state.over() || state.tile_in_hand() == kNoTile
+                  ? -1
+                  : static_cast<int>(state.tile_in_hand());
+     }},
+};
+
+// Calls `f(column)` for every column of the info array: the base game's and the mechanics'.
+template <typename F>
+void for_each_info_column(F&& f) {
+  for (const view::ObservationColumn& column : kBaseInfo) f(column);
+  view::for_each_info_column(f);
+}
+
+// The supply array: the figures (figures.h order) first, then the mechanics' columns.
+template <typename F>
+void for_each_supply_column(F&& f) {
+  static constexpr auto kFigureColumns = [] {
+    std::array<view::ObservationColumn, kFigureKindCount> columns{};
+    for (int k = 0; k < kFigureKindCount; ++k)
+      columns[static_cast<std::size_t>(k)] = {k, kFigureTable[k].name, nullptr};
+    return columns;
+  }();
+  for (const view::ObservationColumn& column : kFigureColumns) f(column);
+  view::for_each_supply_column(f);
+}
+
+// Names by index; every index below `count` named exactly once (checked by the Python tests'
+// layout test and by the size asserted here).
+template <typename ForEach>
+std::vector<std::string> column_names(int count, ForEach for_each) {
+  std::vector<std::string> names(static_cast<std::size_t>(count));
+  int named = 0;
+  for_each([&](const view::ObservationColumn& column) {
+    names[static_cast<std::size_t>(column.index)] = std::string(column.name);
+    ++named;
+  });
+  // A row that claims a column twice, or a column nobody claims, would shift what Python reads.
+  if (named != count || std::find(names.begin(), names.end(), "") != names.end())
+    throw std::logic_error("observation columns: an index is claimed twice or not at all");
+  return names;
+}
+
+}  // namespace
+
 std::vector<std::string> info_field_names() {
-  return {"viewer",      "current_player", "turn_player",  "phase",           "tiles_left",
-          "turn_number", "tiles_placed",   "turn_tile",    "dragon_tile",     "fairy_tile",
-          "highest_bid", "highest_bidder", "auction_tile", "bridge_required", "bazaar_round",
-          "bank",        "tile_in_hand",   "set_aside"};
+  return column_names(kInfoCount, [](auto f) { for_each_info_column(f); });
 }
 
 std::vector<std::string> supply_column_names() {
-  std::vector<std::string> names;
-  for (const FigureInfo& figure : kFigureTable) names.emplace_back(figure.name);
-  for (const char* name : {"bridges", "castles", "abbey", "wine", "grain", "cloth"})
-    names.emplace_back(name);
-  return names;
+  return column_names(kSupplyColumns, [](auto f) { for_each_supply_column(f); });
 }
 
 std::vector<std::string> phase_names() {
@@ -203,37 +265,16 @@ void write_observation(const GameState& real, PlayerId viewer, const Observation
     for (int k = 0; k < kFigureKindCount; ++k)
       row[k] =
           static_cast<std::int16_t>(state.figures_in_supply(player, static_cast<FigureKind>(k)));
-    row[7] = static_cast<std::int16_t>(state.bridges_in_supply(player));
-    row[8] = static_cast<std::int16_t>(state.castles_in_supply(player));
-    row[9] = state.abbey_held(player) ? 1 : 0;
-    for (int g = 0; g < kTradeGoodCount; ++g)
-      row[10 + g] =
-          static_cast<std::int16_t>(state.trade_goods(player, static_cast<TradeGood>(g + 1)));
+    view::for_each_supply_column([&](const view::ObservationColumn& column) {
+      row[column.index] = static_cast<std::int16_t>(column.value(state, player));
+    });
   }
 
   auto* info = as<std::int32_t>(buffers[9]);
+  for_each_info_column([&](const view::ObservationColumn& column) {
+    info[column.index] = column.value(state, viewer);
+  });
   const TileType in_hand = state.over() ? kNoTile : state.tile_in_hand();
-  const int values[kInfoCount] = {
-      viewer,
-      state.over() ? -4 : state.current_player(),
-      state.turn_player(),
-      static_cast<int>(state.phase()),
-      state.tiles_left_in_deck(),
-      state.turn_number(),
-      static_cast<int>(placed.size()),
-      state.turn_tile(),
-      state.dragon_tile(),
-      state.fairy_tile(),
-      state.highest_bid(),
-      state.highest_bidder(),
-      state.auction_tile() == kNoTile ? -1 : state.auction_tile(),
-      state.bridge_required() ? 1 : 0,
-      state.in_bazaar_round() ? 1 : 0,
-      state.bank_receipts(),
-      in_hand == kNoTile ? -1 : in_hand,
-      static_cast<int>(state.set_aside_tiles().size()),
-  };
-  std::copy(std::begin(values), std::end(values), info);
   if (in_hand != kNoTile) as<std::uint8_t>(buffers[10])[in_hand] = 1;
   auto* remaining = as<std::uint8_t>(buffers[11]);
   // The unseen tiles (the pile and any face-down bazaar tiles: which are which is hidden).

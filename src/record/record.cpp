@@ -4,6 +4,7 @@
 
 #include "core/notation.h"
 #include "record/strict_json.h"
+#include "view/mechanic_view.h"
 
 namespace carcassonne {
 
@@ -196,8 +197,6 @@ std::string state_summary_json(const GameState& state, const Record& record) {
   out["over"] = state.over();
   json scores = json::array();
   json players = json::array();
-  const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
-  const bool large = state.has(Mechanic::LargeFollower);
   for (int p = 0; p < state.player_count(); ++p) {
     const auto player_id = static_cast<PlayerId>(p);
     scores.push_back(state.score(player_id));
@@ -214,47 +213,16 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     }
     player["breakdown"] = breakdown;
     player["followers"] = state.followers_in_supply(player_id);
-    if (large) player["large"] = state.figures_in_supply(player_id, FigureKind::LargeFollower);
-    if (state.has(Mechanic::Builder))
-      player["builder"] = state.figures_in_supply(player_id, FigureKind::Builder);
-    if (state.has(Mechanic::Pig))
-      player["pig"] = state.figures_in_supply(player_id, FigureKind::Pig);
-    if (state.has(Mechanic::Mayor))
-      player["mayor"] = state.figures_in_supply(player_id, FigureKind::Mayor);
-    if (state.has(Mechanic::Wagon))
-      player["wagon"] = state.figures_in_supply(player_id, FigureKind::Wagon);
-    if (state.has(Mechanic::Barn))
-      player["barn"] = state.figures_in_supply(player_id, FigureKind::Barn);
-    if (state.has(Mechanic::Abbey)) player["abbey"] = state.abbey_held(player_id);
-    if (bcb) {
-      player["bridges"] = state.bridges_in_supply(player_id);
-      player["castles"] = state.castles_in_supply(player_id);
-    }
+    // The other figures the game has, each under its name ("large", "builder", ...).
+    for (const FigureInfo& figure : kFigureTable)
+      if (figure.kind != FigureKind::Follower && view::figure_in_game(state, figure.kind))
+        player[std::string(figure.name)] = state.figures_in_supply(player_id, figure.kind);
+    view::add_summary_player_fields(state, player_id, player);
     players.push_back(player);
   }
   out["scores"] = scores;
   out["players"] = players;
-  if (state.has(Mechanic::TradeGoods)) {
-    // Contract: per player in seat order, [wine, grain, cloth].
-    json goods = json::array();
-    for (int p = 0; p < state.player_count(); ++p) {
-      json counts = json::array();
-      for (int g = 1; g <= kTradeGoodCount; ++g)
-        counts.push_back(state.trade_goods(static_cast<PlayerId>(p), static_cast<TradeGood>(g)));
-      goods.push_back(counts);
-    }
-    out["goods"] = goods;
-  }
-  if (state.has(Mechanic::Dragon) || state.has(Mechanic::Fairy)) {
-    // Contract: the tile "X,Y" the dragon and the fairy stand on, or null.
-    auto square_of = [&](int tile) -> json {
-      if (tile < 0) return nullptr;
-      const PlacedTile& p = state.placed_tiles()[static_cast<std::size_t>(tile)];
-      return std::to_string(p.x) + "," + std::to_string(p.y);
-    };
-    out["dragon"] = square_of(state.dragon_tile());
-    out["fairy"] = square_of(state.fairy_tile());
-  }
+  view::add_summary_game_fields(state, out);
   if (!state.over()) {
     const PendingDecision pending = state.pending();
     json p = json::object();
@@ -263,18 +231,7 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     p["decision"] = std::string(phase_name(pending.phase));
     if (state.tile_in_hand() != kNoTile)
       p["tile"] = std::string(tile_spec(state.tile_in_hand()).id);
-    if (state.bridge_required()) p["bridge_required"] = true;
-    if (state.bazaar_in_progress()) {
-      json offer = json::array();
-      for (TileType t : state.bazaar_offer()) offer.push_back(std::string(tile_spec(t).id));
-      p["bazaar_offer"] = offer;
-      if (state.auction_tile() != kNoTile)
-        p["auction_tile"] = std::string(tile_spec(state.auction_tile()).id);
-      if (state.highest_bidder() != kNoPlayer) {
-        p["highest_bid"] = state.highest_bid();
-        p["highest_bidder"] = state.highest_bidder();
-      }
-    }
+    view::add_summary_pending_fields(state, p);
     out["pending"] = p;
   }
   out["tiles_placed"] = state.placed_tiles().size();

@@ -8,63 +8,25 @@
 #include "core/mechanics/mechanics.h"
 #include "core/notation.h"
 #include "server/narration.h"
+#include "view/mechanic_view.h"
 
 namespace carcassonne::server {
 namespace {
 
 using json = nlohmann::json;
-
-json tile_id(TileType type) {
-  return type == kNoTile ? json(nullptr) : json(std::string(tile_spec(type).id));
-}
+using view::figure_in_game;
+using view::NodePlace;
+using view::place_of_node;
+using view::seat_or_null;
+using view::square_of_tile;
+using view::tile_id;
+using view::trade_good_name;
 
 json ports_json(PortMask mask) {
   json ports = json::array();
   for (int p = 0; p < kPortCount; ++p)
     if (mask >> p & 1u) ports.push_back(std::string(kPortNames[static_cast<std::size_t>(p)]));
   return ports;
-}
-
-json seat_or_null(PlayerId player) {
-  return player == kNoPlayer ? json(nullptr) : json(player);
-}
-
-// The placed tile and segment a follower's node belongs to.
-struct NodePlace {
-  int tile = -1;
-  int segment = -1;
-};
-NodePlace place_of_node(const GameState& state, NodeId node) {
-  if (node >= static_cast<NodeId>(state.features().size()))
-    return {};  // not for a consistent state
-  const FeatureNode& where = state.features().node(node);
-  return {where.placed_tile, where.segment};
-}
-
-constexpr std::array<std::string_view, 4> kTradeGoodNames = {"goods", "wine", "grain", "cloth"};
-std::string_view trade_good_name(TradeGood good) {
-  return kTradeGoodNames[static_cast<std::size_t>(good)];
-}
-
-// The mechanic that brings a kind of figure (the follower is always there).
-bool figure_in_game(const GameState& state, FigureKind kind) {
-  switch (kind) {
-    case FigureKind::Follower:
-      return true;
-    case FigureKind::LargeFollower:
-      return state.has(Mechanic::LargeFollower);
-    case FigureKind::Builder:
-      return state.has(Mechanic::Builder);
-    case FigureKind::Pig:
-      return state.has(Mechanic::Pig);
-    case FigureKind::Mayor:
-      return state.has(Mechanic::Mayor);
-    case FigureKind::Wagon:
-      return state.has(Mechanic::Wagon);
-    case FigureKind::Barn:
-      return state.has(Mechanic::Barn);
-  }
-  return false;
 }
 
 std::string_view part_name(PartKind part) {
@@ -84,13 +46,6 @@ std::string_view part_name(PartKind part) {
 std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
   if (segment == kBridgeSegment) return "bridge";
   return feature_kind_name(tile_spec(tile.type).segments[static_cast<std::size_t>(segment)].kind);
-}
-
-// {x, y} of a placed tile by its index, or null (the dragon or the fairy off the board).
-json square_of_tile(const GameState& state, int tile) {
-  if (tile < 0 || tile >= static_cast<int>(state.placed_tiles().size())) return nullptr;
-  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
-  return {{"x", placed.x}, {"y", placed.y}};
 }
 
 // The seats of a bit set (bit p: seat p), in order.
@@ -596,7 +551,6 @@ json board_entry_json(const PlacedTile& tile) {
 
 json public_state_json(const GameState& state, const std::vector<PlayerView>& players,
                        bool with_board) {
-  const bool bcb = state.rules().has(Expansion::BridgesCastlesBazaars);
   json out = json::object();
   out["status"] = state.over() ? "over" : "running";
   out["expansions"] = expansions_json(state.rules());
@@ -624,21 +578,9 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                    {"score", state.score(id)},
                    {"breakdown", breakdown},
                    {"followers", state.followers_in_supply(id)},
-                   {"figures", figures},
-                   {"bridges", state.bridges_in_supply(id)},
-                   {"castles", state.castles_in_supply(id)},
-                   {"bazaar_tile", bcb ? tile_id(state.bazaar_tile_of(id)) : json(nullptr)}};
+                   {"figures", figures}};
     if (view.bot) player["bot"] = view.bot_spec;
-    // Trade-goods tokens (Traders & Builders): {"wine": n, "grain": n, "cloth": n}.
-    if (state.has(Mechanic::TradeGoods)) {
-      json goods = json::object();
-      for (int g = 1; g <= kTradeGoodCount; ++g)
-        goods[std::string(trade_good_name(static_cast<TradeGood>(g)))] =
-            state.trade_goods(id, static_cast<TradeGood>(g));
-      player["goods"] = goods;
-    }
-    // Abbey & Mayor: whether the player still holds the abbey tile.
-    if (state.has(Mechanic::Abbey)) player["abbey"] = state.abbey_held(id);
+    view::add_public_player_fields(state, id, player);
     player_list.push_back(player);
   }
   out["players"] = player_list;
@@ -656,7 +598,6 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   const bool tile_hidden =
       state.over() || state.phase() == Phase::AbbeyChoice || state.phase() == Phase::AbbeyRound;
   out["tile"] = tile_hidden ? json(nullptr) : tile_id(state.tile_in_hand());
-  out["bridge_required"] = state.bridge_required();
 
   const auto& placed = state.placed_tiles();
   out["last_placed"] = nullptr;
@@ -675,14 +616,6 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
 
   out["followers"] = figures_json(state);
 
-  json castles = json::array();
-  for (const Castle& castle : state.castles())
-    castles.push_back({{"seat", castle.owner},
-                       {"squares", {{castle.x[0], castle.y[0]}, {castle.x[1], castle.y[1]}}},
-                       {"fief", {castle.min_x, castle.min_y, castle.max_x, castle.max_y}},
-                       {"occupied", castle.occupied}});
-  out["castles"] = castles;
-
   const std::array<std::uint8_t, kTileTypeCount> counts = state.unseen_tile_counts();
   json remaining = json::object();
   for (int t = 0; t < kTileTypeCount; ++t)
@@ -696,74 +629,13 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
                  {"remaining", remaining},
                  {"discarded", discarded}};
 
-  out["bazaar"] = nullptr;
-  if (state.bazaar_in_progress()) {
-    json offer = json::array();
-    for (TileType t : state.bazaar_offer()) offer.push_back(tile_id(t));
-    json taken = json::array();
-    for (int p = 0; p < state.player_count(); ++p)
-      taken.push_back(tile_id(state.bazaar_tile_of(static_cast<PlayerId>(p))));
-    const bool bid_made = state.highest_bidder() != kNoPlayer;
-    out["bazaar"] = {{"offer", offer},
-                     {"auction", state.bazaar_auctions()},
-                     {"auction_tile", tile_id(state.auction_tile())},
-                     {"highest_bid", bid_made ? json(state.highest_bid()) : json(nullptr)},
-                     {"highest_bidder", seat_or_null(state.highest_bidder())},
-                     {"taken", taken},
-                     {"bank", state.bank_receipts()}};
-  }
   out["winners"] = nullptr;
   if (state.over()) {
     const Outcome outcome = state.outcome();
     out["winners"] = seats_json(outcome.winners, state.player_count());
   }
-  out["claim_castle"] =
-      state.claiming_castle() >= 0 ? json(state.claiming_castle()) : json(nullptr);
-
-  // Princess & Dragon: where the dragon and the fairy stand ({x, y} or null), the dragon's journey
-  // under way (its squares so far, the start first, and the steps left) and the dragon tiles set
-  // aside until a volcano is placed.
-  if (state.has(Mechanic::Dragon)) {
-    out["dragon"] = square_of_tile(state, state.dragon_tile());
-    out["dragon_journey"] = nullptr;
-    const std::vector<int> journey = state.dragon_journey();
-    if (!journey.empty()) {
-      json squares = json::array();
-      for (int tile : journey) squares.push_back(square_of_tile(state, tile));
-      out["dragon_journey"] = {
-          {"squares", squares},
-          {"steps_left", kDragonJourneySteps + 1 - static_cast<int>(journey.size())}};
-    }
-    json set_aside = json::array();
-    for (TileType t : state.set_aside_tiles()) set_aside.push_back(tile_id(t));
-    out["set_aside"] = set_aside;
-  }
-  if (state.has(Mechanic::Fairy)) {
-    json fairy = square_of_tile(state, state.fairy_tile());
-    // Beside a follower (option "next-to-follower"): that follower's seat and location.
-    for (const Follower& follower : state.followers()) {
-      if (!follower.with_fairy || fairy.is_null()) continue;
-      const NodePlace where = place_of_node(state, follower.node);
-      if (where.tile != state.fairy_tile()) continue;
-      fairy["seat"] = follower.player;
-      fairy["location"] =
-          std::string(location_name(state.canonical_location(where.tile, where.segment)));
-    }
-    out["fairy"] = fairy;
-  }
-  // Abbey & Mayor: the wagon a scoring sent home whose owner now decides where it rolls: its
-  // seat, the square it stood on and the kind of feature that scored; else null.
-  if (state.has(Mechanic::Wagon)) {
-    out["rolling_wagon"] = nullptr;
-    if (const PendingWagon* wagon = state.rolling_wagon()) {
-      json rolling = {{"seat", wagon->player}, {"from", square_of_tile(state, wagon->tile)}};
-      rolling["feature"] =
-          wagon->castle >= 0
-              ? std::string("castle")
-              : std::string(feature_kind_name(state.features().node(wagon->feature).kind));
-      out["rolling_wagon"] = rolling;
-    }
-  }
+  // Each mechanic in play adds its own (view/mechanic_view.h).
+  view::add_public_game_fields(state, out);
   return out;
 }
 
@@ -884,7 +756,16 @@ json structured_action(const GameState& state, const Move& move, const std::stri
     case MoveKind::Bid:
       out["amount"] = move.amount;
       break;
-    default:
+    // The verb says it all. Listed, not defaulted: a new kind of action fails to compile here
+    // until it says what its structured form holds.
+    case MoveKind::Discard:
+    case MoveKind::Skip:
+    case MoveKind::Castle:
+    case MoveKind::Score:
+    case MoveKind::Pass:
+    case MoveKind::Buy:
+    case MoveKind::Sell:
+    case MoveKind::Draw:
       break;
   }
   return out;

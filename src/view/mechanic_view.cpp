@@ -1,0 +1,124 @@
+#include "view/mechanic_view.h"
+
+#include <bit>
+
+namespace carcassonne::view {
+
+using json = nlohmann::json;
+
+// std::to_array sizes the list by its rows: with a row missing it is not an array of
+// kMechanicCount and does not convert.
+constexpr std::array<const MechanicView*, kMechanicCount> kMechanicViews =
+    std::to_array<const MechanicView*>({
+        &kBridgesView,
+        &kCastlesView,
+        &kBazaarView,
+        &kLargeFollowerView,
+        &kInnView,
+        &kCathedralView,
+        &kBuilderView,
+        &kPigView,
+        &kTradeGoodsView,
+        &kDragonView,
+        &kFairyView,
+        &kPortalView,
+        &kPrincessView,
+        &kAbbeyView,
+        &kMayorView,
+        &kWagonView,
+        &kBarnView,
+    });
+
+namespace {
+
+// Calls `f(row)` for the row of every mechanic in play, in table order.
+template <typename F>
+void for_each_row_in_play(const GameState& state, F&& f) {
+  for (MechanicMask m = state.rules().mechanics; m != 0; m &= m - 1)
+    f(*kMechanicViews[static_cast<std::size_t>(std::countr_zero(m))]);
+}
+
+}  // namespace
+
+void add_public_player_fields(const GameState& state, PlayerId player, json& entry) {
+  for_each_row_in_play(state, [&](const MechanicView& row) {
+    if (*row.public_player) (*row.public_player)(state, player, entry);
+  });
+}
+
+void add_public_game_fields(const GameState& state, json& out) {
+  for_each_row_in_play(state, [&](const MechanicView& row) {
+    if (*row.public_game) (*row.public_game)(state, out);
+  });
+}
+
+void add_summary_player_fields(const GameState& state, PlayerId player, json& entry) {
+  for_each_row_in_play(state, [&](const MechanicView& row) {
+    if (*row.summary_player) (*row.summary_player)(state, player, entry);
+  });
+}
+
+void add_summary_game_fields(const GameState& state, json& out) {
+  for_each_row_in_play(state, [&](const MechanicView& row) {
+    if (*row.summary_game) (*row.summary_game)(state, out);
+  });
+}
+
+void add_summary_pending_fields(const GameState& state, json& pending) {
+  for_each_row_in_play(state, [&](const MechanicView& row) {
+    if (*row.summary_pending) (*row.summary_pending)(state, pending);
+  });
+}
+
+json tile_id(TileType type) {
+  return type == kNoTile ? json(nullptr) : json(std::string(tile_spec(type).id));
+}
+
+json seat_or_null(PlayerId player) {
+  return player == kNoPlayer ? json(nullptr) : json(player);
+}
+
+json square_of_tile(const GameState& state, int tile) {
+  if (tile < 0 || tile >= static_cast<int>(state.placed_tiles().size())) return nullptr;
+  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+  return {{"x", placed.x}, {"y", placed.y}};
+}
+
+json square_text(const GameState& state, int tile) {
+  if (tile < 0 || tile >= static_cast<int>(state.placed_tiles().size())) return nullptr;
+  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+  return std::to_string(placed.x) + "," + std::to_string(placed.y);
+}
+
+bool figure_in_game(const GameState& state, FigureKind kind) {
+  switch (kind) {
+    case FigureKind::Follower:
+      return true;
+    case FigureKind::LargeFollower:
+      return state.has(Mechanic::LargeFollower);
+    case FigureKind::Builder:
+      return state.has(Mechanic::Builder);
+    case FigureKind::Pig:
+      return state.has(Mechanic::Pig);
+    case FigureKind::Mayor:
+      return state.has(Mechanic::Mayor);
+    case FigureKind::Wagon:
+      return state.has(Mechanic::Wagon);
+    case FigureKind::Barn:
+      return state.has(Mechanic::Barn);
+  }
+  return false;
+}
+
+std::string_view trade_good_name(TradeGood good) {
+  constexpr std::array<std::string_view, 4> kNames = {"goods", "wine", "grain", "cloth"};
+  return kNames[static_cast<std::size_t>(good)];
+}
+
+NodePlace place_of_node(const GameState& state, NodeId node) {
+  if (node >= static_cast<NodeId>(state.features().size())) return {};
+  const FeatureNode& where = state.features().node(node);
+  return {where.placed_tile, where.segment};
+}
+
+}  // namespace carcassonne::view

@@ -1,0 +1,116 @@
+// What each mechanic shows of a game: one view row per mechanic, read by the server's public
+// state (docs/PROTOCOL.md), the replay summary (the record contract) and Python's observation
+// arrays (docs/PYTHON.md). The layer sits above the core and below the record: it reads a
+// GameState and writes JSON or numbers, and decides no rule.
+//
+// Promise: kMechanicViews has exactly one row per mechanic, in the order of the Mechanic enum.
+// A row names every part; a part a mechanic does not have is written `nullptr` (or kNoColumns),
+// so a row that leaves a part out does not compile, nor does a table with a row missing (its
+// size is checked); the order is checked by a test. The JSON walks ask only the rows of the
+// mechanics in play, so a mechanic's fields appear exactly when it is in play; the observation's
+// columns are fixed whatever is in play (its arrays keep one shape), so its walk asks every row.
+//
+// Adding a mechanic: a file view/mechanics/NAME_view.cpp defining its row, its declaration below
+// and its place in the table (mechanic_view.cpp).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string_view>
+
+#include "core/game.h"
+
+namespace carcassonne::view {
+
+// A part of a row that must be written out: no default, so leaving it out does not compile.
+template <typename T>
+class Required {
+ public:
+  constexpr Required(T value) : value_(value) {}  // NOLINT: implicit on purpose (row syntax)
+  constexpr const T& operator*() const { return value_; }
+
+ private:
+  T value_;
+};
+
+// Writes fields of one player's entry (`player`), or of the whole view.
+using PlayerFields = void (*)(const GameState&, PlayerId, nlohmann::json&);
+using GameFields = void (*)(const GameState&, nlohmann::json&);
+
+// A column of an observation array: where it sits in the array (the array's layout is part of the
+// Python contract and never moves), its name, and its value (for `player`; ignored by the info
+// array's columns, which hold no player's own numbers).
+struct ObservationColumn {
+  int index;
+  std::string_view name;
+  int (*value)(const GameState&, PlayerId);
+};
+using Columns = std::span<const ObservationColumn>;
+inline constexpr Columns kNoColumns{};
+
+struct MechanicView {
+  Mechanic mechanic;
+  // The server's public state (docs/PROTOCOL.md): fields of each player's entry, and of the state.
+  Required<PlayerFields> public_player;
+  Required<GameFields> public_game;
+  // The replay summary (record contract): fields of each player's entry, of the summary, and of
+  // its `pending` object while the game runs.
+  Required<PlayerFields> summary_player;
+  Required<GameFields> summary_game;
+  Required<GameFields> summary_pending;
+  // Python's observation: the columns this mechanic owns in the per-player `supply` array and in
+  // the `info` array.
+  Required<Columns> supply_columns;
+  Required<Columns> info_columns;
+};
+
+extern const MechanicView kBridgesView, kCastlesView, kBazaarView, kLargeFollowerView, kInnView,
+    kCathedralView, kBuilderView, kPigView, kTradeGoodsView, kDragonView, kFairyView, kPortalView,
+    kPrincessView, kAbbeyView, kMayorView, kWagonView, kBarnView;
+
+// The rows, in the order of the Mechanic enum.
+extern const std::array<const MechanicView*, kMechanicCount> kMechanicViews;
+
+// The walks: each row of a mechanic in play adds its fields.
+void add_public_player_fields(const GameState& state, PlayerId player, nlohmann::json& entry);
+void add_public_game_fields(const GameState& state, nlohmann::json& out);
+void add_summary_player_fields(const GameState& state, PlayerId player, nlohmann::json& entry);
+void add_summary_game_fields(const GameState& state, nlohmann::json& out);
+void add_summary_pending_fields(const GameState& state, nlohmann::json& pending);
+
+// Calls `f(column)` for every mechanic's supply (or info) column, in play or not.
+template <typename F>
+void for_each_supply_column(F&& f) {
+  for (const MechanicView* row : kMechanicViews)
+    for (const ObservationColumn& column : *row->supply_columns) f(column);
+}
+template <typename F>
+void for_each_info_column(F&& f) {
+  for (const MechanicView* row : kMechanicViews)
+    for (const ObservationColumn& column : *row->info_columns) f(column);
+}
+
+// Shared pieces of the views.
+// A tile's id, or null for kNoTile.
+nlohmann::json tile_id(TileType type);
+// A seat, or null for kNoPlayer.
+nlohmann::json seat_or_null(PlayerId player);
+// {x, y} of a placed tile by its index, or null (the dragon or the fairy off the board).
+nlohmann::json square_of_tile(const GameState& state, int tile);
+// "X,Y" of a placed tile by its index (the record contract's way), or null.
+nlohmann::json square_text(const GameState& state, int tile);
+// Whether the game has a kind of figure (the follower always; the others with their mechanic).
+bool figure_in_game(const GameState& state, FigureKind kind);
+// "wine", "grain", "cloth" (and "goods" for TradeGood::None).
+std::string_view trade_good_name(TradeGood good);
+
+// The placed tile and segment a figure's node belongs to ({-1, -1} for a node out of range).
+struct NodePlace {
+  int tile = -1;
+  int segment = -1;
+};
+NodePlace place_of_node(const GameState& state, NodeId node);
+
+}  // namespace carcassonne::view
