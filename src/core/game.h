@@ -11,15 +11,21 @@
 //  * No I/O, no globals, no exceptions: errors are values (result.h).
 //
 // The engine is the base game plus the mechanics of the chosen expansions (mechanics/*.h), run
-// by one ordered table of turn steps (turn_flow.h). A turn part waits for these decisions:
+// by one ordered table of turn steps (turn_flow.h). A game waits for these decisions (Phase;
+// kDecisions in turn_flow.cpp has a row for each):
 //   PlaceTile     place the tile in hand (bridges: or discard it when only a bridge would place it)
 //   Follower      bridges: optionally build one bridge first; then one figure action: a follower
-//                 (`meeple`), the large follower (`large`), or `skip`
+//                 (`meeple`), the large follower (`large`), a builder, pig, mayor, wagon or barn,
+//                 the fairy, the princess, a portal's deployment, or `skip`
 //   CastleChoice  castles: the owner of a completed small city turns it into a castle or scores it
 //   Claim         castles: a castle's owner picks one of several features completed in its fief
 //   AuctionChoose bazaar: the auctioneer (no-auction variant: the chooser) picks a revealed tile
 //   AuctionBid    bazaar: the auctioneer opens, the others outbid or pass
 //   AuctionDecide bazaar: the auctioneer buys the tile from, or sells it to, the highest bidder
+//   DragonMove    dragon: one step of the dragon's journey, by each player in turn
+//   AbbeyChoice   abbey: play one's abbey into a hole (`abbey X,Y`) or `draw`, before the draw
+//   WagonMove     wagon: a wagon a scoring sent home rolls on (`move X,Y LOC`) or `pass`
+//   AbbeyRound    abbey: at the end, each holder plays the abbey into a hole or passes
 //   GameOver      final scoring has been done
 // The player who decides (pending().player) is not always the player whose turn it is.
 #pragma once

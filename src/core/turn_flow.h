@@ -9,9 +9,9 @@
 // A step is re-run after each decision taken in it, with `entering` false, and goes on where it
 // stood (its progress is in the state, so the state stays a plain value).
 //
-// kDecisionTable has one row per Phase: the legal moves, the explanation of a move that is not
-// among them, and the function that performs one. GameState::check accepts a move exactly when
-// the row's generator lists it (legality by construction).
+// kDecisions (turn_flow.cpp) has one row per Phase: the legal moves, the explanation of a move
+// that is not among them, and the function that performs one. GameState::check accepts a move
+// exactly when the row's generator lists it (legality by construction).
 #pragma once
 
 #include <algorithm>
