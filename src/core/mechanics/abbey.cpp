@@ -3,8 +3,10 @@
 
 #include <string>
 
+#include "core/game.h"
 #include "core/game_data.h"
 #include "core/mechanics/mechanics.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::abbey {
@@ -188,4 +190,14 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_abbey(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 1, "abbey X,Y")) return *e;
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  return Move::at(MoveKind::Abbey, square->first, square->second, 0);
+}
+
+std::string write_abbey(const GameState&, const Move& move) {
+  return "abbey " + notation::square_text(move);
+}
 }  // namespace carcassonne::abbey

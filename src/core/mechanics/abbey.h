@@ -23,6 +23,7 @@
 #include "core/features.h"
 #include "core/move.h"
 #include "core/result.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -55,6 +56,13 @@ StepResult apply_round(GameData& d, const Move& move);
 // The roads and cities the abbey placed in this part closed.
 int part_nodes(const GameData& d, NodeId* out);
 std::string invariants(const GameData& d);
+// Its actions in the notation: `abbey X,Y` and `draw`.
+Result<Move> read_abbey(const VerbInput& in);
+std::string write_abbey(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"abbey", MoveKind::Abbey, &read_abbey},
+                                  {"draw", MoveKind::Draw}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Abbey, "abbey", &write_abbey},
+                                          {MoveKind::Draw, "draw"}};
 }  // namespace abbey
 
 }  // namespace carcassonne

@@ -3,7 +3,9 @@
 
 #include <array>
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::barn {
@@ -169,4 +171,30 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_barn(const VerbInput& in) {
+  const std::size_t args = in.args.size();
+  if (args != 1 && args != 2)
+    return notation::bad(in.text, "expected \"barn CORNER\" (NW NE SE SW)");
+  int corner = -1;
+  for (int c = 0; c < kCornerCount; ++c)
+    if (in.args[args - 1] == kCornerNames[static_cast<std::size_t>(c)]) corner = c;
+  if (corner < 0) return notation::bad(in.text, "a barn stands on a corner: NW, NE, SE or SW");
+  const int tile = in.state.turn_tile();
+  if (tile < 0 || in.state.phase() != Phase::Follower)
+    return Error{ErrorCode::WrongPhase,
+                 quote_text(in.text) + ": the game is not waiting for a figure now"};
+  if (args == 2) {
+    const auto square = notation::square_arg(in, 0);
+    if (!square) return square.error();
+    const PlacedTile& placed = in.state.placed_tiles()[static_cast<std::size_t>(tile)];
+    if (square->first != placed.x || square->second != placed.y)
+      return Error{ErrorCode::IllegalMove,
+                   quote_text(in.text) + ": a barn goes only on a corner of the tile just placed"};
+  }
+  return Move::deploy(MoveKind::Barn, corner);
+}
+
+std::string write_barn(const GameState&, const Move& move) {
+  return "barn " + std::string(move.segment < kCornerCount ? kCornerNames[move.segment] : "?");
+}
 }  // namespace carcassonne::barn

@@ -21,6 +21,7 @@
 #include "core/features.h"
 #include "core/move.h"
 #include "core/result.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -45,6 +46,12 @@ StepResult score_barn_farms(GameData& d, bool entering);
 // The final scoring of a farm: each barn on it scores for its owner.
 void farm_scored(GameData& d, NodeId farm, const ScoreEvent& event);
 std::string invariants(const GameData& d);
+// Its action in the notation: `barn CORNER` (NW NE SE SW), or `barn X,Y CORNER` naming the tile
+// just placed.
+Result<Move> read_barn(const VerbInput& in);
+std::string write_barn(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"barn", MoveKind::Barn, &read_barn}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Barn, "barn", &write_barn}};
 }  // namespace barn
 
 }  // namespace carcassonne

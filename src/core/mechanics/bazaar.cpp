@@ -3,8 +3,10 @@
 
 #include <algorithm>
 
+#include "core/game.h"
 #include "core/game_data.h"
 #include "core/mechanics/mechanics.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::bazaar {
@@ -368,4 +370,27 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_choose(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 1, "choose TILE")) return *e;
+  const auto tile = find_tile_type(in.args[0]);
+  if (!tile) return Error{ErrorCode::UnknownTile, quote_text(in.text) + ": unknown tile"};
+  return Move::choose(*tile);
+}
+
+Result<Move> read_bid(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 1, "bid N")) return *e;
+  const auto amount = notation::parse_int(in.args[0]);
+  if (!amount || *amount < 0)
+    return notation::bad(in.text, "a bid is a whole number of points, 0 or more");
+  return Move::bid(*amount);
+}
+
+std::string write_choose(const GameState&, const Move& move) {
+  return "choose " +
+         std::string(move.aux < kTileTypeCount ? tile_spec(move.aux).id : std::string_view("?"));
+}
+
+std::string write_bid(const GameState&, const Move& move) {
+  return "bid " + std::to_string(move.amount);
+}
 }  // namespace carcassonne::bazaar

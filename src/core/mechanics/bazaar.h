@@ -34,6 +34,7 @@
 #include "core/result.h"
 #include "core/tiles.h"
 #include "core/types.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -93,6 +94,19 @@ void moves(const GameData& d, MoveList& out);
 std::optional<Error> explain(const GameData& d, const Move& move);
 StepResult apply(GameData& d, const Move& move);
 std::string invariants(const GameData& d);
+// Its actions in the notation: `choose TILE`, `bid N`, `buy` and `sell`.
+Result<Move> read_choose(const VerbInput& in);
+Result<Move> read_bid(const VerbInput& in);
+std::string write_choose(const GameState& state, const Move& move);
+std::string write_bid(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"choose", MoveKind::Choose, &read_choose},
+                                  {"bid", MoveKind::Bid, &read_bid},
+                                  {"buy", MoveKind::Buy},
+                                  {"sell", MoveKind::Sell}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Choose, "choose", &write_choose},
+                                          {MoveKind::Bid, "bid", &write_bid},
+                                          {MoveKind::Buy, "buy"},
+                                          {MoveKind::Sell, "sell"}};
 }  // namespace bazaar
 
 }  // namespace carcassonne

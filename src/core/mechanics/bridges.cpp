@@ -11,7 +11,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 
 namespace carcassonne::bridges {
 
@@ -426,4 +428,18 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_bridge(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 2, "bridge X,Y NS|EW")) return *e;
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  if (in.args[1] == "NS")
+    return Move::bridge(square->first, square->second, BridgeAxis::NorthSouth);
+  if (in.args[1] == "EW") return Move::bridge(square->first, square->second, BridgeAxis::EastWest);
+  return notation::bad(in.text, "a bridge runs NS or EW");
+}
+
+std::string write_bridge(const GameState&, const Move& move) {
+  return "bridge " + notation::square_text(move) +
+         (move.aux == static_cast<int>(BridgeAxis::NorthSouth) ? " NS" : " EW");
+}
 }  // namespace carcassonne::bridges

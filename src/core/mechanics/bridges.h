@@ -18,6 +18,7 @@
 #include "core/move.h"
 #include "core/result.h"
 #include "core/types.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -59,6 +60,13 @@ void apply(GameData& d, const Move& move);
 // This turn part's bridge, for the scoring of completed features.
 int part_nodes(const GameData& d, NodeId* out);
 std::string invariants(const GameData& d);
+// Its actions in the notation: `bridge X,Y NS|EW` and `discard`.
+Result<Move> read_bridge(const VerbInput& in);
+std::string write_bridge(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"bridge", MoveKind::Bridge, &read_bridge},
+                                  {"discard", MoveKind::Discard}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Bridge, "bridge", &write_bridge},
+                                          {MoveKind::Discard, "discard"}};
 }  // namespace bridges
 
 }  // namespace carcassonne

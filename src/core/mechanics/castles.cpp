@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/game.h"
 #include "core/game_data.h"
 #include "core/mechanics/mechanics.h"
+#include "core/notation.h"
 
 namespace carcassonne::castles {
 
@@ -298,4 +300,19 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_claim(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 2, "claim X,Y LOCATION")) return *e;
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  const auto port = parse_location(in.args[1]);
+  if (!port) return notation::bad(in.text, "unknown location");
+  // Any location of a claimable feature names it; the move carries its canonical name.
+  if (auto canonical = in.state.canonical_claim(square->first, square->second, *port))
+    return *canonical;
+  return Move::claim(square->first, square->second, *port);
+}
+
+std::string write_claim(const GameState&, const Move& move) {
+  return "claim " + notation::square_text(move) + " " + std::string(location_name(move.segment));
+}
 }  // namespace carcassonne::castles

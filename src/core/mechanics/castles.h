@@ -17,6 +17,7 @@
 #include "core/move.h"
 #include "core/result.h"
 #include "core/types.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -67,6 +68,15 @@ int claiming_castle(const GameData& d);
 // At the end: followers in castles leave for nothing.
 void finish(GameData& d);
 std::string invariants(const GameData& d);
+// Its actions in the notation: `castle`, `score` and `claim X,Y LOCATION`.
+Result<Move> read_claim(const VerbInput& in);
+std::string write_claim(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"castle", MoveKind::Castle},
+                                  {"score", MoveKind::Score},
+                                  {"claim", MoveKind::Claim, &read_claim}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Castle, "castle"},
+                                          {MoveKind::Score, "score"},
+                                          {MoveKind::Claim, "claim", &write_claim}};
 }  // namespace castles
 
 }  // namespace carcassonne

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::dragon {
@@ -185,4 +187,14 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_step(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 1, "dragon X,Y")) return *e;
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  return Move::dragon_step(square->first, square->second);
+}
+
+std::string write_step(const GameState&, const Move& move) {
+  return "dragon " + notation::square_text(move);
+}
 }  // namespace carcassonne::dragon

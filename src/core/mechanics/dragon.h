@@ -24,6 +24,7 @@
 #include "core/move.h"
 #include "core/result.h"
 #include "core/tiles.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -56,6 +57,11 @@ void moves(const GameData& d, MoveList& out);
 std::optional<Error> explain(const GameData& d, const Move& move);
 StepResult apply(GameData& d, const Move& move);
 std::string invariants(const GameData& d);
+// Its action in the notation: `dragon X,Y`, a step of the journey.
+Result<Move> read_step(const VerbInput& in);
+std::string write_step(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"dragon", MoveKind::DragonStep, &read_step}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::DragonStep, "dragon", &write_step}};
 }  // namespace dragon
 
 }  // namespace carcassonne

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::fairy {
@@ -207,4 +209,19 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_fairy(const VerbInput& in) {
+  if (in.args.size() != 1 && in.args.size() != 2)
+    return notation::bad(in.text, "expected \"fairy X,Y\" or \"fairy X,Y LOCATION\"");
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  if (in.args.size() == 1) return Move::at(MoveKind::Fairy, square->first, square->second, 0);
+  const auto segment = notation::segment_on(in, *square, in.args[1]);
+  if (!segment) return segment.error();
+  return Move::at(MoveKind::Fairy, square->first, square->second, *segment, 1);
+}
+
+std::string write_fairy(const GameState& state, const Move& move) {
+  if (move.aux == 0) return "fairy " + notation::square_text(move);
+  return "fairy " + notation::square_and_location(state, move);
+}
 }  // namespace carcassonne::fairy

@@ -21,6 +21,7 @@
 #include "core/features.h"
 #include "core/move.h"
 #include "core/result.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -38,6 +39,12 @@ std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
 void feature_scored(GameData& d, NodeId root);
 std::string invariants(const GameData& d);
+// Its action in the notation: `fairy X,Y` (on a tile) or `fairy X,Y LOCATION` (beside a
+// follower).
+Result<Move> read_fairy(const VerbInput& in);
+std::string write_fairy(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"fairy", MoveKind::Fairy, &read_fairy}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Fairy, "fairy", &write_fairy}};
 }  // namespace fairy
 
 }  // namespace carcassonne

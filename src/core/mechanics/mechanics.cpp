@@ -42,6 +42,8 @@ constexpr MechanicHooks bridges_row() {
   m.explain = &bridges::explain;
   m.apply = &bridges::apply;
   m.invariants = &bridges::invariants;
+  m.verbs = bridges::kVerbs;
+  m.writers = bridges::kWriters;
   return m;
 }
 
@@ -50,6 +52,8 @@ constexpr MechanicHooks castles_row() {
   m.setup = &castles::setup;
   m.finish = &castles::finish;
   m.invariants = &castles::invariants;
+  m.verbs = castles::kVerbs;
+  m.writers = castles::kWriters;
   return m;
 }
 
@@ -57,6 +61,8 @@ constexpr MechanicHooks bazaar_row() {
   MechanicHooks m{Mechanic::Bazaar, "bazaar", ""};
   m.setup = &bazaar::setup;
   m.invariants = &bazaar::invariants;
+  m.verbs = bazaar::kVerbs;
+  m.writers = bazaar::kWriters;
   return m;
 }
 
@@ -122,6 +128,8 @@ constexpr MechanicHooks dragon_row() {
   m.set_aside = &dragon::set_aside;
   m.on_placed = &dragon::on_placed;
   m.invariants = &dragon::invariants;
+  m.verbs = dragon::kVerbs;
+  m.writers = dragon::kWriters;
   return m;
 }
 
@@ -135,6 +143,8 @@ constexpr MechanicHooks fairy_row() {
   m.apply = &fairy::apply;
   m.feature_scored = &fairy::feature_scored;
   m.invariants = &fairy::invariants;
+  m.verbs = fairy::kVerbs;
+  m.writers = fairy::kWriters;
   return m;
 }
 
@@ -145,6 +155,8 @@ constexpr MechanicHooks portal_row() {
   m.owned_move = MoveKind::PortalDeploy;
   m.explain = &portal::explain;
   m.apply = &portal::apply;
+  m.verbs = portal::kVerbs;
+  m.writers = portal::kWriters;
   return m;
 }
 
@@ -157,6 +169,8 @@ constexpr MechanicHooks princess_row() {
   m.owned_move = MoveKind::Princess;
   m.explain = &princess::explain;
   m.apply = &princess::apply;
+  m.verbs = princess::kVerbs;
+  m.writers = princess::kWriters;
   return m;
 }
 
@@ -166,6 +180,8 @@ constexpr MechanicHooks abbey_row() {
   m.part_nodes = &abbey::part_nodes;
   m.game_end = &abbey::game_end;
   m.invariants = &abbey::invariants;
+  m.verbs = abbey::kVerbs;
+  m.writers = abbey::kWriters;
   return m;
 }
 
@@ -190,6 +206,8 @@ constexpr MechanicHooks wagon_row() {
   m.apply = &wagon::apply;
   m.feature_scored = &wagon::feature_scored;
   m.invariants = &wagon::invariants;
+  m.verbs = wagon::kVerbs;
+  m.writers = wagon::kWriters;
   return m;
 }
 
@@ -203,6 +221,8 @@ constexpr MechanicHooks barn_row() {
   m.apply = &barn::apply;
   m.farm_scored = &barn::farm_scored;
   m.invariants = &barn::invariants;
+  m.verbs = barn::kVerbs;
+  m.writers = barn::kWriters;
   return m;
 }
 
@@ -271,6 +291,37 @@ constexpr auto owner_rows() {
 }
 constexpr std::array<int, kMoveKindCount> kFigureActionOwner = owner_rows();
 }  // namespace
+
+namespace {
+// Calls `f(writer)` for the base game's writers and every mechanic's.
+template <typename F>
+constexpr void for_each_writer(F&& f) {
+  for (const MoveWriter& writer : kBaseWriters) f(writer);
+  for (const MechanicHooks& m : kMechanicTable)
+    for (const MoveWriter& writer : m.writers) f(writer);
+}
+constexpr bool every_kind_written_once() {
+  std::array<int, kMoveKindCount> count{};
+  for_each_writer(
+      [&](const MoveWriter& writer) { ++count[static_cast<std::size_t>(writer.kind)]; });
+  for (int n : count)
+    if (n != 1) return false;
+  return true;
+}
+static_assert(every_kind_written_once(), "every kind of move has exactly one writer");
+// Per MoveKind, its writer.
+constexpr auto writer_rows() {
+  std::array<MoveWriter, kMoveKindCount> writers{};
+  for_each_writer(
+      [&](const MoveWriter& writer) { writers[static_cast<std::size_t>(writer.kind)] = writer; });
+  return writers;
+}
+constexpr std::array<MoveWriter, kMoveKindCount> kMoveWriters = writer_rows();
+}  // namespace
+
+const MoveWriter& move_writer(MoveKind kind) {
+  return kMoveWriters[static_cast<std::size_t>(kind)];
+}
 
 const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind) {
   const int row = kFigureActionOwner[static_cast<std::size_t>(kind)];

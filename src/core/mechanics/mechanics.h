@@ -9,19 +9,22 @@
 //
 // Recipe for a new mechanic: a value in `Mechanic` and the expansion's preset (rules.h); files
 // core/mechanics/NAME.{h,cpp}; its state in MechanicStates (if it has any); a row here; its
-// steps as rows of kTurnSteps (if it has steps of its own); its verbs in move.h and notation.cpp
-// (if it has new actions); a figure in figures.h (if it brings one).
+// steps as rows of kTurnSteps (if it has steps of its own); its actions as values of MoveKind
+// (move.h) and its verbs and writers in its module (verbs.h); a figure in figures.h (if it brings
+// one: its name is its deployment's verb).
 #pragma once
 
 #include <array>
 #include <bit>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "core/game_data.h"
 #include "core/move.h"
 #include "core/result.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -94,6 +97,10 @@ struct MechanicHooks {
   void (*finish)(GameData&) = nullptr;
   // At the end of the game, after the farms: the final scoring's last part (trade goods).
   void (*final_scoring)(GameData&) = nullptr;
+  // Its actions in the notation (verbs.h): the verbs it reads, and the writers of the kinds of
+  // move it owns (every MoveKind has one writer, here or in the base game's kBaseWriters).
+  std::span<const Verb> verbs = {};
+  std::span<const MoveWriter> writers = {};
   // A description of the first broken invariant of this mechanic, or empty.
   std::string (*invariants)(const GameData&) = nullptr;
 };

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::portal {
@@ -126,4 +128,10 @@ void apply(GameData& d, const Move& move) {
   d.turn.figure_done = true;
 }
 
+std::string write_deployment(const GameState& state, const Move& move) {
+  const std::string verb = move.aux < kFigureKindCount
+                               ? std::string(figure_info(static_cast<FigureKind>(move.aux)).name)
+                               : "?";
+  return verb + " " + notation::square_and_location(state, move);
+}
 }  // namespace carcassonne::portal

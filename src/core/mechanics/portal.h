@@ -13,6 +13,7 @@
 
 #include "core/move.h"
 #include "core/result.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -22,6 +23,11 @@ namespace portal {
 void figure_moves(const GameData& d, MoveList& out);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
+// Its action in the notation: a figure's deployment verb naming another tile, `meeple X,Y
+// LOCATION` (read with the figures' verbs, verbs.h); written here.
+std::string write_deployment(const GameState& state, const Move& move);
+inline constexpr std::span<const Verb> kVerbs{};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::PortalDeploy, "meeple", &write_deployment}};
 }  // namespace portal
 
 }  // namespace carcassonne

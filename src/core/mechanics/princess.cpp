@@ -1,7 +1,9 @@
 // The princess (Princess & Dragon). See princess.h for the rules.
 #include "core/mechanics/princess.h"
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::princess {
@@ -68,4 +70,16 @@ void apply(GameData& d, const Move& move) {
   d.turn.figure_done = true;
 }
 
+Result<Move> read_princess(const VerbInput& in) {
+  if (in.args.size() != 2) return notation::bad(in.text, "expected \"princess X,Y LOCATION\"");
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  const auto segment = notation::segment_on(in, *square, in.args[1]);
+  if (!segment) return segment.error();
+  return Move::at(MoveKind::Princess, square->first, square->second, *segment, 0);
+}
+
+std::string write_princess(const GameState& state, const Move& move) {
+  return "princess " + notation::square_and_location(state, move);
+}
 }  // namespace carcassonne::princess

@@ -12,6 +12,7 @@
 
 #include "core/move.h"
 #include "core/result.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -24,6 +25,11 @@ std::optional<Error> figure_blocked(const GameData& d);
 void figure_moves(const GameData& d, MoveList& out);
 std::optional<Error> explain(const GameData& d, const Move& move);
 void apply(GameData& d, const Move& move);
+// Its action in the notation: `princess X,Y LOCATION`, the knight she sends home.
+Result<Move> read_princess(const VerbInput& in);
+std::string write_princess(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"princess", MoveKind::Princess, &read_princess}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::Princess, "princess", &write_princess}};
 }  // namespace princess
 
 }  // namespace carcassonne

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "core/game.h"
 #include "core/game_data.h"
+#include "core/notation.h"
 #include "core/turn_flow.h"
 
 namespace carcassonne::wagon {
@@ -246,4 +248,16 @@ std::string invariants(const GameData& d) {
   return {};
 }
 
+Result<Move> read_move(const VerbInput& in) {
+  if (auto e = notation::expect_args(in, 2, "move X,Y LOCATION")) return *e;
+  const auto square = notation::square_arg(in, 0);
+  if (!square) return square.error();
+  const auto segment = notation::segment_on(in, *square, in.args[1]);
+  if (!segment) return segment.error();
+  return Move::at(MoveKind::WagonMove, square->first, square->second, *segment);
+}
+
+std::string write_move(const GameState& state, const Move& move) {
+  return "move " + notation::square_and_location(state, move);
+}
 }  // namespace carcassonne::wagon

@@ -25,6 +25,7 @@
 #include "core/move.h"
 #include "core/result.h"
 #include "core/types.h"
+#include "core/verbs.h"
 
 namespace carcassonne {
 
@@ -60,6 +61,11 @@ void moves(const GameData& d, MoveList& out);
 std::optional<Error> explain_move(const GameData& d, const Move& move);
 StepResult apply_move(GameData& d, const Move& move);
 std::string invariants(const GameData& d);
+// Its action in the notation: `move X,Y LOCATION`, where a wagon sent home rolls on.
+Result<Move> read_move(const VerbInput& in);
+std::string write_move(const GameState& state, const Move& move);
+inline constexpr Verb kVerbs[] = {{"move", MoveKind::WagonMove, &read_move}};
+inline constexpr MoveWriter kWriters[] = {{MoveKind::WagonMove, "move", &write_move}};
 }  // namespace wagon
 
 }  // namespace carcassonne
