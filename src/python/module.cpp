@@ -16,6 +16,7 @@
 #include "bots/value_model.h"
 #include "core/rules.h"
 #include "python/sessions.h"
+#include "view/event_view.h"
 
 namespace py = pybind11;
 
@@ -136,6 +137,10 @@ class PyState {
       check(s_.apply(*id));
     else
       check(s_.apply(std::get<std::string>(action)));
+  }
+  // The last action's events as dicts (view/event_view.h); JSON is the one form both share.
+  py::object last_events() const {
+    return py::module_::import("json").attr("loads")(view::events_json(s_.last_events()).dump());
   }
   std::vector<int> scores() const {
     std::vector<int> out;
@@ -413,6 +418,10 @@ PYBIND11_MODULE(_carcassonne, m) {
       .def("string_to_action", &PyState::string_to_action, py::arg("text"))
       .def("apply_action", &PyState::apply_action, py::arg("action"))
       .def("scores", &PyState::scores)
+      .def("last_events", &PyState::last_events,
+           "What the last action applied caused, as a list of dicts in order: scorings, figures "
+           "sent home and why, goods taken, the dragon's doings, turn parts begun, tiles set aside "
+           "or discarded (docs/PYTHON.md)")
       .def("projected_scores", &PyState::projected_scores)
       .def("returns", &PyState::returns)
       .def("value_features", &PyState::value_features)

@@ -167,17 +167,24 @@ Result<int> Session::string_to_action(std::string_view text) const {
 std::optional<Error> Session::apply(int id) {
   auto move = legal_move(id);
   if (!move.ok()) return move.error();
-  state_.apply_unchecked(*move);
-  history_.push_back(*move);
+  apply_legal(*move);
   return std::nullopt;
+}
+
+void Session::apply_legal(const Move& move) {
+  last_events_.clear();
+  state_.set_event_log(&last_events_);
+  state_.apply_unchecked(move);
+  // Not left listening: a copy of the state must not write into this session's list.
+  state_.set_event_log(nullptr);
+  history_.push_back(move);
 }
 
 std::optional<Error> Session::apply(std::string_view text) {
   auto move = parse_move(state_, text);
   if (!move.ok()) return move.error();
   if (auto error = state_.check(*move)) return error;
-  state_.apply_unchecked(*move);
-  history_.push_back(*move);
+  apply_legal(*move);
   return std::nullopt;
 }
 

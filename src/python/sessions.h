@@ -63,6 +63,9 @@ class Session {
   Result<int> string_to_action(std::string_view text) const;
   std::optional<Error> apply(int id);
   std::optional<Error> apply(std::string_view text);
+  // What the last action applied caused (core/events.h): scorings, figures sent home and why,
+  // goods taken, the dragon's doings, turn parts begun, tiles set aside or discarded.
+  const std::vector<GameEvent>& last_events() const { return last_events_; }
   Result<int> bot_action(std::string_view bot_spec, std::uint64_t seed) const;
 
   Record record() const;
@@ -77,9 +80,13 @@ class Session {
   };
   Listing listing() const;
 
+  // Applies a legal move, hearing its events.
+  void apply_legal(const Move& move);
+
   std::shared_ptr<const GameSpec> spec_;
   GameState state_;
   std::vector<Move> history_;
+  std::vector<GameEvent> last_events_;
 };
 
 // N games stepped together. Each game keeps the legal moves it listed last, so a step applies

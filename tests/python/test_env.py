@@ -117,6 +117,25 @@ class EnvTest(unittest.TestCase):
         env.step(None)
         self.assertEqual(env.agents, [])
 
+    def test_infos_tell_what_the_step_caused(self):
+        env = CarcassonneEnv(players=2, opponents={1: "greedy"}, seed=4)
+        env.reset(seed=4)
+        rng = random.Random(4)
+        told = 0
+        while not env.terminations["player_0"]:
+            before = env.state.scores()
+            env.step(rng.choice(env.infos["player_0"]["legal_actions"]))
+            events = env.infos["player_0"]["events"]
+            gained = [0, 0]
+            for event in events:
+                if event["kind"] == "scored":
+                    for seat in event["winners"]:
+                        gained[seat] += event["points"]
+            # The learning agent's action and the greedy bot's after it: every point is told.
+            self.assertEqual([b + g for b, g in zip(before, gained)], env.state.scores())
+            told += len(events)
+        self.assertGreater(told, 0)
+
     def test_dead_steps_remove_agents_one_by_one(self):
         env = CarcassonneEnv(players=3)
         play_until_over(env, seed=4)

@@ -27,6 +27,66 @@ def observations_equal(a, b):
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
 
+class EventsTest(unittest.TestCase):
+    """State.last_events(): what each action caused, as the engine reports it."""
+
+    KINDS = {"scored", "figure_returned", "goods_taken", "tile_set_aside", "set_aside_returned",
+             "dragon_to_volcano", "journey_started", "journey_ended", "part_started",
+             "bazaar_delayed", "tile_discarded", "abbey_round_began"}
+
+    def play(self, players, expansions, seed):
+        """Plays a random game; returns its events, action by action, and the final state."""
+        state = cc.Game(players, expansions, seed=seed).new_initial_state()
+        rng = random.Random(seed)
+        steps = []
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps.append(state.last_events())
+        return steps, state
+
+    def test_base_game_scores_are_the_sum_of_the_scorings(self):
+        for seed in range(4):
+            steps, state = self.play(2 + seed % 3, [], seed)
+            totals = [0] * state.num_players()
+            for events in steps:
+                for event in events:
+                    if event["kind"] == "scored":
+                        for seat in event["winners"]:
+                            totals[seat] += event["points"]
+            self.assertEqual(totals, state.scores(), f"seed {seed}")
+            self.assertTrue(any(e["kind"] == "scored" and e["final"] for e in steps[-1]),
+                            "the last action brings the final scoring")
+
+    def test_every_expansion_reports_known_kinds_with_their_fields(self):
+        seen = set()
+        for seed in range(6):
+            steps, state = self.play(3, ALL_FIVE, seed)
+            for events in steps:
+                for event in events:
+                    self.assertIn(event["kind"], self.KINDS)
+                    seen.add(event["kind"])
+                    if event["kind"] == "figure_returned":
+                        self.assertIn(event["cause"], {"scored", "final_scoring", "dragon", "princess",
+                                                       "unaccompanied", "barn_scored", "castle_end"})
+                        self.assertTrue(0 <= event["player"] < state.num_players())
+                    if event["kind"] == "goods_taken":
+                        self.assertIn(event["good"], {"wine", "grain", "cloth"})
+                        self.assertGreater(event["count"], 0)
+        # Random games of every expansion score, send figures home, take goods and start journeys.
+        self.assertTrue({"scored", "figure_returned", "goods_taken", "journey_started"} <= seen, seen)
+
+    def test_a_copy_does_not_hear_the_original(self):
+        state = cc.Game(2, ALL_FIVE, seed=5).new_initial_state()
+        rng = random.Random(5)
+        while not state.last_events():
+            state.apply_action(rng.choice(state.legal_actions()))
+        copied = state.clone()
+        self.assertEqual(copied.last_events(), state.last_events())
+        before = copied.last_events()
+        state.apply_action(state.legal_actions()[0])
+        self.assertEqual(copied.last_events(), before)
+
+
 class StateApiTest(unittest.TestCase):
     def check_decision(self, state, rng):
         """Ids, strings and the mask of one decision agree with each other."""

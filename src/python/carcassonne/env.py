@@ -23,8 +23,10 @@ What it promises:
   castle choice may fall to another seat, and one seat often decides several times in a row.
 * Rewards are the game's returns, paid once, when the game ends: +1 to every winner, -1 to every
   other seat; every reward before the end is 0. ``infos[agent]`` holds ``"scores"`` (every seat's
-  score, for shaping if wanted) and ``"legal_actions"`` (the ids of the mask, ascending; empty for
-  an agent that is not deciding).
+  score, for shaping if wanted), ``"legal_actions"`` (the ids of the mask, ascending; empty for
+  an agent that is not deciding) and ``"events"``: what the last step caused, the learning
+  agent's action and the opponents' after it, in order (``State.last_events()``: scorings,
+  figures sent home and why, goods taken, the dragon's doings, ...).
 * ``observe(agent)`` is ``{"observation": State.observation(seat), "action_mask": int8[A]}``; the
   mask is the deciding agent's legal actions, and all zeros for an agent that is not deciding.
 * A game always ends, so ``truncations`` stay False. An illegal action raises
@@ -111,6 +113,7 @@ class CarcassonneEnv:
         self.agent_selection = None
         self.rewards, self._cumulative_rewards, self.infos = {}, {}, {}
         self.terminations, self.truncations = {}, {}
+        self._events = []  # what the last step caused (infos' "events")
 
     def _seats_of(self, opponents):
         seats = {}
@@ -149,6 +152,7 @@ class CarcassonneEnv:
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
+        self._events = []
         self._play_opponents()
         self._update_from_state()
 
@@ -166,6 +170,7 @@ class CarcassonneEnv:
             raise ValueError(f"{agent} is still playing: None is only the action of a terminated agent")
         # Raises before anything changes if the action is illegal.
         self.state.apply_action(int(action))
+        self._events = self.state.last_events()
         # The reward an agent collects in last() is what came since its own previous step.
         self._cumulative_rewards[agent] = 0.0
         self._play_opponents()
@@ -175,6 +180,7 @@ class CarcassonneEnv:
         while not self.state.is_terminal() and self.state.current_player() in self.opponents:
             spec = self.opponents[self.state.current_player()]
             self.state.apply_action(self.state.bot_action(spec, seed=self._draw_seed()))
+            self._events += self.state.last_events()
 
     def _update_from_state(self):
         """Brings selection, rewards, terminations and infos up to date with the state."""
@@ -201,6 +207,7 @@ class CarcassonneEnv:
             self.infos[agent] = {
                 "legal_actions": self.state.legal_actions() if deciding else [],
                 "scores": scores,
+                "events": self._events,
             }
 
     def _dead_step(self, action):
