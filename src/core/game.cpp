@@ -499,4 +499,9 @@ std::string GameState::check_invariants() const {
   return {};
 }
 
+bool GameState::figure_in_game(FigureKind kind) const {
+  return kind == FigureKind::Follower ||
+         figure_action_owner(d_, figure_info(kind).deploy) != nullptr;
+}
+
 }  // namespace carcassonne

@@ -132,6 +132,9 @@ class GameState {
   // What `player` may see: everything but the order of the undrawn tiles.
   Observation observation(PlayerId player) const;
   int figures_in_supply(PlayerId p, FigureKind kind) const { return d_.figures_of(p, kind); }
+  // Whether the game has a kind of figure: the follower always, another when the mechanic that
+  // owns its deployment is in play.
+  bool figure_in_game(FigureKind kind) const;
   int followers_in_supply(PlayerId p) const { return figures_in_supply(p, FigureKind::Follower); }
   int bridges_in_supply(PlayerId p) const { return d_.mechanics.bridges.supply[index(p)]; }
   int castles_in_supply(PlayerId p) const { return d_.mechanics.castles.tokens[index(p)]; }

@@ -215,7 +215,7 @@ std::string state_summary_json(const GameState& state, const Record& record) {
     player["followers"] = state.followers_in_supply(player_id);
     // The other figures the game has, each under its name ("large", "builder", ...).
     for (const FigureInfo& figure : kFigureTable)
-      if (figure.kind != FigureKind::Follower && view::figure_in_game(state, figure.kind))
+      if (figure.kind != FigureKind::Follower && state.figure_in_game(figure.kind))
         player[std::string(figure.name)] = state.figures_in_supply(player_id, figure.kind);
     view::add_summary_player_fields(state, player_id, player);
     players.push_back(player);

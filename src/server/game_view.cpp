@@ -14,7 +14,6 @@ namespace carcassonne::server {
 namespace {
 
 using json = nlohmann::json;
-using view::figure_in_game;
 using view::NodePlace;
 using view::place_of_node;
 using view::seat_or_null;
@@ -569,7 +568,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
     // Each kind of figure the game has: the follower always, the others with their mechanic.
     json figures = json::object();
     for (const FigureInfo& figure : kFigureTable)
-      if (figure_in_game(state, figure.kind))
+      if (state.figure_in_game(figure.kind))
         figures[std::string(figure.name)] = state.figures_in_supply(id, figure.kind);
     json player = {{"seat", p},
                    {"name", view.name},

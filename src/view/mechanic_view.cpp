@@ -90,26 +90,6 @@ json square_text(const GameState& state, int tile) {
   return std::to_string(placed.x) + "," + std::to_string(placed.y);
 }
 
-bool figure_in_game(const GameState& state, FigureKind kind) {
-  switch (kind) {
-    case FigureKind::Follower:
-      return true;
-    case FigureKind::LargeFollower:
-      return state.has(Mechanic::LargeFollower);
-    case FigureKind::Builder:
-      return state.has(Mechanic::Builder);
-    case FigureKind::Pig:
-      return state.has(Mechanic::Pig);
-    case FigureKind::Mayor:
-      return state.has(Mechanic::Mayor);
-    case FigureKind::Wagon:
-      return state.has(Mechanic::Wagon);
-    case FigureKind::Barn:
-      return state.has(Mechanic::Barn);
-  }
-  return false;
-}
-
 std::string_view trade_good_name(TradeGood good) {
   constexpr std::array<std::string_view, 4> kNames = {"goods", "wine", "grain", "cloth"};
   return kNames[static_cast<std::size_t>(good)];

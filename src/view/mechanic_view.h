@@ -101,8 +101,6 @@ nlohmann::json seat_or_null(PlayerId player);
 nlohmann::json square_of_tile(const GameState& state, int tile);
 // "X,Y" of a placed tile by its index (the record contract's way), or null.
 nlohmann::json square_text(const GameState& state, int tile);
-// Whether the game has a kind of figure (the follower always; the others with their mechanic).
-bool figure_in_game(const GameState& state, FigureKind kind);
 // "wine", "grain", "cloth" (and "goods" for TradeGood::None).
 std::string_view trade_good_name(TradeGood good);
 
