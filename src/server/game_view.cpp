@@ -8,6 +8,7 @@
 #include "core/mechanics/mechanics.h"
 #include "core/notation.h"
 #include "server/narration.h"
+#include "view/event_view.h"
 #include "view/mechanic_view.h"
 
 namespace carcassonne::server {
@@ -26,20 +27,6 @@ json ports_json(PortMask mask) {
   for (int p = 0; p < kPortCount; ++p)
     if (mask >> p & 1u) ports.push_back(std::string(kPortNames[static_cast<std::size_t>(p)]));
   return ports;
-}
-
-std::string_view part_name(PartKind part) {
-  switch (part) {
-    case PartKind::Normal:
-      return "normal";
-    case PartKind::BazaarRound:
-      return "bazaar";
-    case PartKind::Second:
-      return "second";
-    case PartKind::AbbeyRound:
-      return "abbey";
-  }
-  return "normal";
 }
 
 std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
@@ -592,7 +579,7 @@ json public_state_json(const GameState& state, const std::vector<PlayerView>& pl
   }
   out["turn_seat"] = state.turn_player();
   out["turn"] = state.turn_number();
-  out["part"] = std::string(part_name(state.turn_part()));
+  out["part"] = std::string(view::part_kind_name(state.turn_part()));
   // Before `draw` (Abbey & Mayor) no tile is shown: the player decides without seeing it.
   const bool tile_hidden =
       state.over() || state.phase() == Phase::AbbeyChoice || state.phase() == Phase::AbbeyRound;

@@ -8,20 +8,6 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string_view part_kind_name(PartKind part) {
-  switch (part) {
-    case PartKind::Normal:
-      return "normal";
-    case PartKind::BazaarRound:
-      return "bazaar";
-    case PartKind::Second:
-      return "second";
-    case PartKind::AbbeyRound:
-      return "abbey";
-  }
-  return "normal";
-}
-
 json seats(std::uint8_t winners) {
   json out = json::array();
   for (int p = 0; p < kMaxPlayers; ++p)
@@ -59,6 +45,20 @@ std::string_view event_kind_name(GameEventKind kind) {
       return "abbey_round_began";
   }
   return "?";
+}
+
+std::string_view part_kind_name(PartKind part) {
+  switch (part) {
+    case PartKind::Normal:
+      return "normal";
+    case PartKind::BazaarRound:
+      return "bazaar";
+    case PartKind::Second:
+      return "second";
+    case PartKind::AbbeyRound:
+      return "abbey";
+  }
+  return "normal";
 }
 
 std::string_view return_cause_name(ReturnCause cause) {

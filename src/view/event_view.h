@@ -17,6 +17,8 @@ namespace carcassonne::view {
 
 std::string_view event_kind_name(GameEventKind kind);
 std::string_view return_cause_name(ReturnCause cause);
+// "normal", "bazaar" (a bazaar-round turn), "second" (a builder's), "abbey" (the abbey round).
+std::string_view part_kind_name(PartKind part);
 nlohmann::json event_json(const GameEvent& event);
 nlohmann::json events_json(const std::vector<GameEvent>& events);
 

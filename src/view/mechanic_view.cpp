@@ -31,43 +31,35 @@ constexpr std::array<const MechanicView*, kMechanicCount> kMechanicViews =
 
 namespace {
 
-// Calls `f(row)` for the row of every mechanic in play, in table order.
-template <typename F>
-void for_each_row_in_play(const GameState& state, F&& f) {
-  for (MechanicMask m = state.rules().mechanics; m != 0; m &= m - 1)
-    f(*kMechanicViews[static_cast<std::size_t>(std::countr_zero(m))]);
+// Calls the part `part` of the row of every mechanic in play that has it, in table order.
+template <auto MechanicView::*part, typename... Args>
+void walk_rows_in_play(const GameState& state, Args&... args) {
+  for (MechanicMask m = state.rules().mechanics; m != 0; m &= m - 1) {
+    const MechanicView& row = *kMechanicViews[static_cast<std::size_t>(std::countr_zero(m))];
+    if (const auto write = *(row.*part)) write(state, args...);
+  }
 }
 
 }  // namespace
 
 void add_public_player_fields(const GameState& state, PlayerId player, json& entry) {
-  for_each_row_in_play(state, [&](const MechanicView& row) {
-    if (*row.public_player) (*row.public_player)(state, player, entry);
-  });
+  walk_rows_in_play<&MechanicView::public_player>(state, player, entry);
 }
 
 void add_public_game_fields(const GameState& state, json& out) {
-  for_each_row_in_play(state, [&](const MechanicView& row) {
-    if (*row.public_game) (*row.public_game)(state, out);
-  });
+  walk_rows_in_play<&MechanicView::public_game>(state, out);
 }
 
 void add_summary_player_fields(const GameState& state, PlayerId player, json& entry) {
-  for_each_row_in_play(state, [&](const MechanicView& row) {
-    if (*row.summary_player) (*row.summary_player)(state, player, entry);
-  });
+  walk_rows_in_play<&MechanicView::summary_player>(state, player, entry);
 }
 
 void add_summary_game_fields(const GameState& state, json& out) {
-  for_each_row_in_play(state, [&](const MechanicView& row) {
-    if (*row.summary_game) (*row.summary_game)(state, out);
-  });
+  walk_rows_in_play<&MechanicView::summary_game>(state, out);
 }
 
 void add_summary_pending_fields(const GameState& state, json& pending) {
-  for_each_row_in_play(state, [&](const MechanicView& row) {
-    if (*row.summary_pending) (*row.summary_pending)(state, pending);
-  });
+  walk_rows_in_play<&MechanicView::summary_pending>(state, pending);
 }
 
 json tile_id(TileType type) {

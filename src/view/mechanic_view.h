@@ -10,8 +10,9 @@
 // mechanics in play, so a mechanic's fields appear exactly when it is in play; the observation's
 // columns are fixed whatever is in play (its arrays keep one shape), so its walk asks every row.
 //
-// Adding a mechanic: a file view/mechanics/NAME_view.cpp defining its row, its declaration below
-// and its place in the table (mechanic_view.cpp).
+// Adding a mechanic: a file view/mechanics/NAME_view.cpp defining its row (or, if it shows
+// nothing of its own, a line in shown_elsewhere_view.cpp), its declaration below and its place in
+// the table (mechanic_view.cpp).
 #pragma once
 
 #include <array>
