@@ -27,12 +27,14 @@ TEST(ViewRows, OneRowPerMechanicInTheEnumsOrder) {
         << "row " << m;
 }
 
-// A game of `rules` (two players), played at random for `actions` actions, and its record.
+// A game of `rules` (two players), played at random for `actions` actions or until `stop` holds,
+// and its record.
 struct PlayedGame {
   Record record;
   GameState state;
 };
-PlayedGame random_game(const RuleSet& rules, int actions, std::uint64_t seed) {
+template <typename Stop>
+PlayedGame random_game(const RuleSet& rules, int actions, std::uint64_t seed, Stop stop) {
   Record record;
   record.players = {"Ann", "Bob"};
   record.rules = rules;
@@ -41,12 +43,15 @@ PlayedGame random_game(const RuleSet& rules, int actions, std::uint64_t seed) {
   EXPECT_TRUE(state) << state.error().message;
   Pcg32 rng(seed, 7);
   MoveList moves;
-  for (int i = 0; i < actions && !state->over(); ++i) {
+  for (int i = 0; i < actions && !state->over() && !stop(*state); ++i) {
     state->legal_moves(moves);
     record_and_apply(record, *state,
                      moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
   }
   return {std::move(record), std::move(*state)};
+}
+PlayedGame random_game(const RuleSet& rules, int actions, std::uint64_t seed) {
+  return random_game(rules, actions, seed, [](const GameState&) { return false; });
 }
 
 std::set<std::string> keys_of(const json& object) {
@@ -111,15 +116,8 @@ TEST(ViewRows, TheSummaryShowsABazaarUnderWay) {
   RuleSet rules;
   rules.add(Expansion::BridgesCastlesBazaars);
   for (std::uint64_t seed = 1; seed < 200; ++seed) {
-    PlayedGame game = random_game(rules, 0, seed);
-    Pcg32 rng(seed, 3);
-    MoveList moves;
-    while (!game.state.over() && !game.state.bazaar_in_progress()) {
-      game.state.legal_moves(moves);
-      record_and_apply(
-          game.record, game.state,
-          moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
-    }
+    const PlayedGame game = random_game(
+        rules, 1 << 20, seed, [](const GameState& state) { return state.bazaar_in_progress(); });
     if (game.state.over()) continue;
     const json summary = json::parse(state_summary_json(game.state, game.record));
     ASSERT_TRUE(summary["pending"].contains("bazaar_offer")) << summary.dump();

@@ -18,6 +18,7 @@ using json = nlohmann::json;
 using view::NodePlace;
 using view::place_of_node;
 using view::seat_or_null;
+using view::seats_json;
 using view::square_of_tile;
 using view::tile_id;
 using view::trade_good_name;
@@ -32,14 +33,6 @@ json ports_json(PortMask mask) {
 std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
   if (segment == kBridgeSegment) return "bridge";
   return feature_kind_name(tile_spec(tile.type).segments[static_cast<std::size_t>(segment)].kind);
-}
-
-// The seats of a bit set (bit p: seat p), in order.
-json seats_json(std::uint8_t seats, int player_count) {
-  json out = json::array();
-  for (int p = 0; p < player_count; ++p)
-    if (seats >> p & 1u) out.push_back(p);
-  return out;
 }
 
 json scores_json(const GameState& state) {

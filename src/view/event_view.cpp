@@ -8,13 +8,6 @@ namespace {
 
 using json = nlohmann::json;
 
-json seats(std::uint8_t winners) {
-  json out = json::array();
-  for (int p = 0; p < kMaxPlayers; ++p)
-    if (winners >> p & 1u) out.push_back(p);
-  return out;
-}
-
 }  // namespace
 
 std::string_view event_kind_name(GameEventKind kind) {
@@ -92,7 +85,7 @@ json event_json(const GameEvent& e) {
       const ScoreEvent& s = e.score;
       out["category"] = std::string(score_category_name(s.category));
       out["points"] = s.points;
-      out["winners"] = seats(s.winners);
+      out["winners"] = seats_json(s.winners, kMaxPlayers);
       out["final"] = s.final_scoring;
       out["x"] = s.x;
       out["y"] = s.y;

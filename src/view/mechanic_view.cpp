@@ -70,6 +70,13 @@ json seat_or_null(PlayerId player) {
   return player == kNoPlayer ? json(nullptr) : json(player);
 }
 
+json seats_json(std::uint8_t seats, int player_count) {
+  json out = json::array();
+  for (int p = 0; p < player_count; ++p)
+    if (seats >> p & 1u) out.push_back(p);
+  return out;
+}
+
 json square_of_tile(const GameState& state, int tile) {
   if (tile < 0 || tile >= static_cast<int>(state.placed_tiles().size())) return nullptr;
   const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];

@@ -98,6 +98,8 @@ void for_each_info_column(F&& f) {
 nlohmann::json tile_id(TileType type);
 // A seat, or null for kNoPlayer.
 nlohmann::json seat_or_null(PlayerId player);
+// The seats of a bit set (bit p: seat p), in order, as a JSON array.
+nlohmann::json seats_json(std::uint8_t seats, int player_count);
 // {x, y} of a placed tile by its index, or null (the dragon or the fairy off the board).
 nlohmann::json square_of_tile(const GameState& state, int tile);
 // "X,Y" of a placed tile by its index (the record contract's way), or null.
