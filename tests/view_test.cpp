@@ -3,6 +3,8 @@
 // the observation's columns are each claimed by one row and keep their documented places.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -10,11 +12,13 @@
 
 #include "core/game.h"
 #include "core/mechanics/mechanics.h"
+#include "core/notation.h"
 #include "core/random.h"
 #include "python/observation_tensor.h"
 #include "record/record.h"
 #include "server/game_view.h"
 #include "view/mechanic_view.h"
+#include "view/telling.h"
 
 namespace carcassonne::testing {
 namespace {
@@ -128,6 +132,98 @@ TEST(ViewRows, TheSummaryShowsABazaarUnderWay) {
     return;
   }
   FAIL() << "no bazaar in 200 random games";
+}
+
+// Every kind of move has one view (its structured form and what the log says of it), held where
+// its notation is written: the base game's by the base view, a mechanic's by its row.
+TEST(ViewRows, EveryKindOfMoveIsShownByWhoWritesIt) {
+  constexpr int kBase = -1;
+  std::map<int, std::vector<int>> shown_by, written_by;
+  for (const view::ActionView& action : *view::kBaseView.actions)
+    shown_by[static_cast<int>(action.kind)].push_back(kBase);
+  for (const MoveWriter& writer : kBaseWriters)
+    written_by[static_cast<int>(writer.kind)].push_back(kBase);
+  for (int m = 0; m < kMechanicCount; ++m) {
+    for (const view::ActionView& action :
+         *view::kMechanicViews[static_cast<std::size_t>(m)]->actions)
+      shown_by[static_cast<int>(action.kind)].push_back(m);
+    for (const MoveWriter& writer : kMechanicTable[static_cast<std::size_t>(m)].writers)
+      written_by[static_cast<int>(writer.kind)].push_back(m);
+  }
+  for (int kind = 0; kind < kMoveKindCount; ++kind) {
+    EXPECT_EQ(shown_by[kind].size(), 1u) << "move kind " << kind;
+    EXPECT_EQ(shown_by[kind], written_by[kind]) << "move kind " << kind;
+  }
+}
+
+// Each text of the log has one owner, and its English names no argument twice over.
+TEST(ViewRows, EveryTextOfTheLogHasOneOwner) {
+  std::map<std::string, int> owners;
+  for (const view::LogText& text : *view::kBaseView.words) ++owners[std::string(text.key)];
+  for (const view::MechanicView* row : view::kMechanicViews)
+    for (const view::LogText& text : *row->words) ++owners[std::string(text.key)];
+  for (const auto& [key, count] : owners) EXPECT_EQ(count, 1) << key;
+  EXPECT_EQ(view::english_templates().size(), owners.size());
+}
+
+// Random games with every expansion under both dragon timings and both bazaar orders: every
+// entry's English is whole (no key or argument left in braces), every action and every scoring
+// anybody won has its entry, the goods taken are told before the final scoring, and the last
+// entry's scores are the final scores.
+TEST(ViewRows, TheLogTellsEveryMoveInTheOrderThingsHappen) {
+  int goods_entries = 0, games = 0;
+  for (const char* timing : {"after-scoring", "before-scoring"})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      RuleSet rules = every_expansion();
+      ASSERT_TRUE(set_rule_option(rules, "dragon", timing).ok());
+      ASSERT_TRUE(
+          set_rule_option(rules, "builder-bazaar", seed % 2 ? "bazaar-first" : "builder-first")
+              .ok());
+      const PlayedGame game = random_game(rules, 1 << 20, seed);
+      ASSERT_TRUE(game.state.over());
+      ++games;
+      const std::vector<server::PlayerView> seats = {{"Ann", false, "", true},
+                                                     {"Bob", false, "", true}};
+      auto narrated = server::replay_narrated(game.record, game.record.actions.size(), seats);
+      ASSERT_TRUE(narrated.ok()) << narrated.error().message;
+      const std::vector<json>& log = narrated->log;
+      // The scorings, as the core reports them.
+      Record start = game.record;
+      start.actions.clear();
+      auto state = replay(start);
+      ASSERT_TRUE(state.ok());
+      std::vector<GameEvent> events;
+      state->set_event_log(&events);
+      for (const std::string& text : game.record.actions) {
+        auto move = parse_move(*state, text);
+        ASSERT_TRUE(move.ok()) << text;
+        state->apply_unchecked(*move);
+      }
+      const auto won = [](const GameEvent& e) {
+        return e.kind == GameEventKind::Scored && e.score.winners != 0;
+      };
+      const auto scorings = std::count_if(events.begin(), events.end(), won);
+      const auto scoring_entries = std::count_if(
+          log.begin(), log.end(), [](const json& entry) { return entry.value("score", false); });
+      EXPECT_EQ(scoring_entries, scorings);
+      std::size_t actions = 0;
+      for (std::size_t i = 0; i < log.size(); ++i) {
+        const std::string text = log[i]["text"];
+        EXPECT_EQ(text.find_first_of("{}"), std::string::npos) << log[i].dump();
+        if (log[i].contains("action")) ++actions;
+        if (!log[i].value("goods", false)) continue;
+        // Taken when their city completed during play: before any final scoring.
+        ++goods_entries;
+        for (std::size_t j = i; j-- > 0 && log[j]["n"] == log[i]["n"];)
+          EXPECT_FALSE(log[j].value("final", false))
+              << log[j].dump() << " before " << log[i].dump();
+      }
+      EXPECT_EQ(actions, game.record.actions.size());
+      EXPECT_EQ(log.back()["scores"], json({game.state.score(0), game.state.score(1)}));
+      EXPECT_TRUE(log.back().value("final", false));
+    }
+  EXPECT_EQ(games, 6);
+  EXPECT_GE(goods_entries, 10);
 }
 
 // Python's arrays: every column claimed once, in the places docs/PYTHON.md gives.

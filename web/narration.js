@@ -1,5 +1,5 @@
 // The game log in the player's language. Each entry the server writes says what happened as a key
-// and arguments (`say`, src/server/narration.h); this turns it into the current language's words
+// and arguments (`say`, src/view/narration.h); this turns it into the current language's words
 // through the locale's "log.*" texts. An entry without one (from an older server) shows its
 // English `text`.
 //

@@ -54,19 +54,15 @@ nlohmann::json public_state_json(const GameState& state, const std::vector<Playe
 nlohmann::json board_entry_json(const PlacedTile& tile);
 
 // Adds "legal" (every legal action in notation), "actions" (the same actions, in the same order,
-// in structured form) and "needs_bridge" (the place actions among them that only a bridge makes
-// legal) for the pending decision.
+// in structured form, view/telling.h) and "needs_bridge" (the place actions among them that only a
+// bridge makes legal) for the pending decision.
 void add_legal_actions(const GameState& state, nlohmann::json& out);
 
-// One legal action in structured form (docs/PROTOCOL.md, "Structured actions"); `text` is its
-// notation.
-nlohmann::json structured_action(const GameState& state, const Move& move, const std::string& text);
-
 // Applies `move` (legal in `state`; `notation` is its text, formatted before applying) and returns
-// the log entries that describe it: the action itself (told from the position it is played in),
-// then what it caused, read from the core's events (core/events.h): each scoring, the goods
-// taken, the dragon's doings, the abbey round, a second turn part, a delayed bazaar, tiles that
-// fitted nowhere, and the end of the game. `version_after` is the action count after the move.
+// the log entries that describe it (view/telling.h: the action, then what it caused as the
+// mechanics' rows tell the core's events, then the end of the game, which here also carries the
+// figures as they stood before the final scoring). `version_after` is the action count after the
+// move.
 std::vector<nlohmann::json> apply_and_narrate(GameState& state, const Move& move,
                                               const std::string& notation, int version_after,
                                               const std::vector<PlayerView>& players);

@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "core/notation.h"
+
 namespace carcassonne::view {
 
 using json = nlohmann::json;
@@ -92,6 +94,23 @@ json square_text(const GameState& state, int tile) {
 std::string_view trade_good_name(TradeGood good) {
   constexpr std::array<std::string_view, 4> kNames = {"goods", "wine", "grain", "cloth"};
   return kNames[static_cast<std::size_t>(good)];
+}
+
+std::string_view segment_kind_name(const PlacedTile& tile, int segment) {
+  if (segment == kBridgeSegment) return "bridge";
+  return feature_kind_name(tile_spec(tile.type).segments[static_cast<std::size_t>(segment)].kind);
+}
+
+std::string_view feature_kind_at(const GameState& state, int x, int y, int segment) {
+  const int tile = state.board().tile_at(x, y);
+  if (tile < 0) return "feature";
+  return segment_kind_name(state.placed_tiles()[static_cast<std::size_t>(tile)], segment);
+}
+
+void add_segment_place(const GameState& state, int tile, int segment, json& out) {
+  const PlacedTile& placed = state.placed_tiles()[static_cast<std::size_t>(tile)];
+  out["location"] = std::string(location_name(state.canonical_location(tile, segment)));
+  out["feature"] = std::string(segment_kind_name(placed, segment));
 }
 
 NodePlace place_of_node(const GameState& state, NodeId node) {

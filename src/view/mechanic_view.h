@@ -1,18 +1,21 @@
 // What each mechanic shows of a game: one view row per mechanic, read by the server's public
-// state (docs/PROTOCOL.md), the replay summary (the record contract) and Python's observation
-// arrays (docs/PYTHON.md). The layer sits above the core and below the record: it reads a
-// GameState and writes JSON or numbers, and decides no rule.
+// state (docs/PROTOCOL.md), the replay summary (the record contract), Python's observation
+// arrays (docs/PYTHON.md), the structured form of its actions and the game log (what its actions
+// and its events say, and its words in English). The layer sits above the core and below the
+// record: it reads a GameState and writes JSON or numbers, and decides no rule.
 //
 // Promise: kMechanicViews has exactly one row per mechanic, in the order of the Mechanic enum.
-// A row names every part; a part a mechanic does not have is written `nullptr` (or kNoColumns),
-// so a row that leaves a part out does not compile, nor does a table with a row missing (its
-// size is checked); the order is checked by a test. The JSON walks ask only the rows of the
+// A row names every part; a part a mechanic does not have is written `nullptr` (or kNoColumns,
+// kNoActions, kNoTellers, kNoWords), so a row that leaves a part out does not compile, nor does a
+// table with a row missing (its size is checked); the order is checked by a test, as is that
+// every kind of move has one action view, held by the row whose core row writes it (or by the
+// base game's view). The JSON walks ask only the rows of the
 // mechanics in play, so a mechanic's fields appear exactly when it is in play; the observation's
 // columns are fixed whatever is in play (its arrays keep one shape), so its walk asks every row.
 //
 // Adding a mechanic: a file view/mechanics/NAME_view.cpp defining its row (or, if it shows
 // nothing of its own, a line in shown_elsewhere_view.cpp), its declaration below and its place in
-// the table (mechanic_view.cpp).
+// the table (mechanic_view.cpp); its log texts' words in the five web locales.
 #pragma once
 
 #include <array>
@@ -22,6 +25,8 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "view/narration.h"
+#include "view/telling.h"
 
 namespace carcassonne::view {
 
@@ -51,6 +56,37 @@ struct ObservationColumn {
 using Columns = std::span<const ObservationColumn>;
 inline constexpr Columns kNoColumns{};
 
+// A kind of move as the views show it: the keys of its structured form beyond "action" and "verb"
+// (docs/PROTOCOL.md, "Structured actions"; nullptr: none), and what the log says of it.
+struct ActionView {
+  MoveKind kind;
+  void (*structure)(const GameState& state, const Move& move, nlohmann::json& out);
+  nlohmann::json (*say)(const Telling& telling);
+};
+using Actions = std::span<const ActionView>;
+inline constexpr Actions kNoActions{};
+
+// An event told in the log: `say` returns what the log says of event `index` of the move's
+// events, or null to leave it untold (a follower a scoring sent home needs no entry of its own).
+struct EventTeller {
+  GameEventKind kind;
+  nlohmann::json (*say)(const Telling& telling, std::size_t index);
+};
+using Tellers = std::span<const EventTeller>;
+inline constexpr Tellers kNoTellers{};
+
+using Words = std::span<const LogText>;
+inline constexpr Words kNoWords{};
+
+// What the base game itself shows in the log and the actions: placing, deploying, skipping and
+// passing; the scorings of roads, cities, cloisters and farms; a tile that fitted nowhere.
+struct BaseView {
+  Required<Actions> actions;
+  Required<Tellers> tellers;
+  Required<Words> words;
+};
+extern const BaseView kBaseView;
+
 struct MechanicView {
   Mechanic mechanic;
   // The server's public state (docs/PROTOCOL.md): fields of each player's entry, and of the state.
@@ -65,6 +101,11 @@ struct MechanicView {
   // the `info` array.
   Required<Columns> supply_columns;
   Required<Columns> info_columns;
+  // Its kinds of move (those whose writers its core row holds), the events it tells, and the
+  // English of the texts it says.
+  Required<Actions> actions;
+  Required<Tellers> tellers;
+  Required<Words> words;
 };
 
 extern const MechanicView kBridgesView, kCastlesView, kBazaarView, kLargeFollowerView, kInnView,
@@ -106,6 +147,15 @@ nlohmann::json square_of_tile(const GameState& state, int tile);
 nlohmann::json square_text(const GameState& state, int tile);
 // "wine", "grain", "cloth" (and "goods" for TradeGood::None).
 std::string_view trade_good_name(TradeGood good);
+
+// The kind of feature of a segment of a placed tile, as the views name it ("city", "road",
+// "field", "cloister", "bridge").
+std::string_view segment_kind_name(const PlacedTile& tile, int segment);
+// The kind of feature of `segment` of the tile at (x, y), or "feature" where no tile lies.
+std::string_view feature_kind_at(const GameState& state, int x, int y, int segment);
+// Adds "location" (canonical: a border point, "cloister", "inner") and "feature" of segment
+// `segment` of placed tile `tile` to a structured action.
+void add_segment_place(const GameState& state, int tile, int segment, nlohmann::json& out);
 
 // The placed tile and segment a figure's node belongs to ({-1, -1} for a node out of range).
 struct NodePlace {

@@ -618,7 +618,7 @@ export default {
 
   'panels.showOnBoard': 'auf dem Spielplan zeigen',
 
-  // ---- the game log (the server's "say": src/server/narration.cpp writes the same in English) ----
+  // ---- the game log (the server's "say": src/view/narration.cpp writes the same in English) ----
   // {feature} and {figure} are nominative nouns without an article: they follow a colon or stand
   // in brackets. {who} may be a list of names (a tie): scorings put it after "für".
   'log.points': { one: '{count} Punkt', other: '{count} Punkte' },

@@ -619,7 +619,7 @@ export default {
 
   'panels.showOnBoard': 'show on the board',
 
-  // ---- the game log (the server's "say": src/server/narration.cpp writes the same English) ----
+  // ---- the game log (the server's "say": src/view/narration.cpp writes the same English) ----
   'log.points': { one: "{count} point", other: "{count} points" },
   'log.cities': { one: "{count} city", other: "{count} cities" },
   'log.castles': { one: "{count} castle", other: "{count} castles" },

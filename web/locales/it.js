@@ -617,7 +617,7 @@ export default {
 
   'panels.showOnBoard': 'mostra sul tabellone',
 
-  // ---- the game log (the server's "say": src/server/narration.cpp writes the same in English) ----
+  // ---- the game log (the server's "say": src/view/narration.cpp writes the same in English) ----
   // {feature} and {figure} come with their article ('log.feature.*', 'log.figure.*'); {who} in a
   // scoring may be a list of names, so those sentences have no verb agreeing with it.
   'log.points': { one: "{count} punto", many: "{count} punti", other: "{count} punti" },

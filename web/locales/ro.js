@@ -619,7 +619,7 @@ export default {
 
   'panels.showOnBoard': 'arată pe tablă',
 
-  // ---- the game log (the server's "say": src/server/narration.cpp writes the same English) ----
+  // ---- the game log (the server's "say": src/view/narration.cpp writes the same English) ----
   'log.points': { one: '{count} punct', few: '{count} puncte', other: '{count} de puncte' },
   'log.cities': { one: '{count} oraș', few: '{count} orașe', other: '{count} de orașe' },
   'log.castles': { one: '{count} cetate', few: '{count} cetăți', other: '{count} de cetăți' },

@@ -15,6 +15,41 @@ void player_abbey(const GameState& state, PlayerId player, json& entry) {
 
 constexpr ObservationColumn kSupply[] = {{9, "abbey", &abbey_held}};
 
+void abbey_structure(const GameState&, const Move& move, json& out) {
+  out["x"] = move.x;
+  out["y"] = move.y;
+}
+
+json abbey_say(const Telling& t) {
+  return say("abbey", t.actor_args());
+}
+
+json draw_say(const Telling& t) {
+  return say("draw", t.actor_args());
+}
+
+constexpr ActionView kActions[] = {
+    {MoveKind::Abbey, &abbey_structure, &abbey_say},
+    {MoveKind::Draw, nullptr, &draw_say},
+};
+
+json abbey_round_say(const Telling&, std::size_t) {
+  return say("abbeyRound");
+}
+
+constexpr EventTeller kTellers[] = {
+    {GameEventKind::AbbeyRoundBegan, &abbey_round_say},
+};
+
+// "abbeyKept" is a `pass` in the abbey round (base_view.cpp tells passes).
+constexpr LogText kWords[] = {
+    {"abbey", "{who} played the abbey into the hole at {at}"},
+    {"draw", "{who} kept the abbey and drew a tile"},
+    {"abbeyKept", "{who} kept the abbey in the abbey round"},
+    {"abbeyRound",
+     "No tile is left: the abbey round begins (each player holding an abbey may still play it)"},
+};
+
 }  // namespace
 
 const MechanicView kAbbeyView{
@@ -26,6 +61,9 @@ const MechanicView kAbbeyView{
     .summary_pending = nullptr,
     .supply_columns = Columns{kSupply},
     .info_columns = kNoColumns,
+    .actions = Actions{kActions},
+    .tellers = Tellers{kTellers},
+    .words = Words{kWords},
 };
 
 }  // namespace carcassonne::view

@@ -56,6 +56,82 @@ constexpr ObservationColumn kInfo[] = {
     {15, "bank", [](const GameState& state, PlayerId) { return state.bank_receipts(); }},
 };
 
+void choose_structure(const GameState&, const Move& move, json& out) {
+  out["tile"] = std::string(tile_spec(move.aux).id);
+}
+
+void bid_structure(const GameState&, const Move& move, json& out) {
+  out["amount"] = move.amount;
+}
+
+// A chosen tile is auctioned, or taken at once (no auction).
+json choose_say(const Telling& t) {
+  json args = t.actor_args();
+  args["tile"] = std::string(tile_spec(t.move.aux).id);
+  return say(t.before.bazaar_auctions ? "auction" : "take", args);
+}
+
+json bid_say(const Telling& t) {
+  json args = t.actor_args();
+  args["points"] = points_arg(t.move.amount);
+  return say("bid", args);
+}
+
+// The auctioneer buys the tile (paying the highest bidder) or sells it to them.
+json deal_say(const Telling& t) {
+  json args = t.actor_args();
+  args["tile"] = t.before.auction_tile == kNoTile
+                     ? text_arg("theTile")
+                     : json(std::string(tile_spec(t.before.auction_tile).id));
+  args["other"] = t.before.highest_bidder == kNoPlayer ? text_arg("theBank")
+                                                       : json(t.name(t.before.highest_bidder));
+  args["points"] = points_arg(t.before.highest_bid);
+  return say(t.move.kind == MoveKind::Buy ? "buy" : "sell", args);
+}
+
+constexpr ActionView kActions[] = {
+    {MoveKind::Choose, &choose_structure, &choose_say},
+    {MoveKind::Bid, &bid_structure, &bid_say},
+    {MoveKind::Buy, nullptr, &deal_say},
+    {MoveKind::Sell, nullptr, &deal_say},
+};
+
+// A payment: negative points are paid.
+json payment_say(const Telling& t, std::size_t index) {
+  const ScoreEvent& event = t.events[index].score;
+  if (event.category != ScoreCategory::Bazaar) return nullptr;
+  const json who = names_arg(event.winners, t.names);
+  if (event.points < 0)
+    return say("score.paid", {{"who", who}, {"points", points_arg(-event.points)}});
+  return say("score.received", {{"who", who}, {"points", points_arg(event.points)}});
+}
+
+// Builder-first: a bazaar placed in a second part waits for the bazaar under way (one that
+// started at once, within this move, with none under way, is not announced: the auction is).
+json delayed_say(const Telling& t, std::size_t index) {
+  if (t.after.delayed_bazaars() == 0) return nullptr;
+  return say("bazaarDelayed", {{"who", t.name(t.events[index].player)}});
+}
+
+constexpr EventTeller kTellers[] = {
+    {GameEventKind::Scored, &payment_say},
+    {GameEventKind::BazaarDelayed, &delayed_say},
+};
+
+constexpr LogText kWords[] = {
+    {"theTile", "the tile"},
+    {"theBank", "the bank"},
+    {"score.paid", "{who} paid {points}"},
+    {"score.received", "{who} received {points}"},
+    {"take", "{who} took {tile} from the bazaar"},
+    {"auction", "{who} put {tile} up for auction"},
+    {"bid", "{who} bid {points}"},
+    {"buy", "{who} bought {tile}, paying {other} {points}"},
+    {"sell", "{who} sold {tile} to {other} for {points}"},
+    {"bazaarDelayed",
+     "{who}'s bazaar is delayed until the double turn and its bazaar round are over"},
+};
+
 }  // namespace
 
 const MechanicView kBazaarView{
@@ -67,6 +143,9 @@ const MechanicView kBazaarView{
     .summary_pending = &pending_bazaar,
     .supply_columns = kNoColumns,
     .info_columns = Columns{kInfo},
+    .actions = Actions{kActions},
+    .tellers = Tellers{kTellers},
+    .words = Words{kWords},
 };
 
 }  // namespace carcassonne::view

@@ -26,6 +26,38 @@ constexpr ObservationColumn kInfo[] = {
     {13, "bridge_required",
      [](const GameState& state, PlayerId) { return state.bridge_required() ? 1 : 0; }}};
 
+// bridge: the square and the axis.
+void bridge_structure(const GameState&, const Move& move, json& out) {
+  out["x"] = move.x;
+  out["y"] = move.y;
+  out["axis"] = static_cast<BridgeAxis>(move.aux) == BridgeAxis::NorthSouth ? "NS" : "EW";
+}
+
+json bridge_say(const Telling& t) {
+  return say(
+      static_cast<BridgeAxis>(t.move.aux) == BridgeAxis::NorthSouth ? "bridgeNS" : "bridgeEW",
+      t.actor_args());
+}
+
+json discard_say(const Telling& t) {
+  json args = t.actor_args();
+  args["tile"] = t.before.tile_in_hand == kNoTile
+                     ? text_arg("aTile")
+                     : json(std::string(tile_spec(t.before.tile_in_hand).id));
+  return say("discard", args);
+}
+
+constexpr ActionView kActions[] = {
+    {MoveKind::Bridge, &bridge_structure, &bridge_say},
+    {MoveKind::Discard, nullptr, &discard_say},
+};
+
+constexpr LogText kWords[] = {
+    {"discard", "{who} discarded {tile} (it fits only with a bridge)"},
+    {"bridgeNS", "{who} built a bridge at {at} (north-south)"},
+    {"bridgeEW", "{who} built a bridge at {at} (east-west)"},
+};
+
 }  // namespace
 
 const MechanicView kBridgesView{
@@ -37,6 +69,9 @@ const MechanicView kBridgesView{
     .summary_pending = &pending_bridge,
     .supply_columns = Columns{kSupply},
     .info_columns = Columns{kInfo},
+    .actions = Actions{kActions},
+    .tellers = kNoTellers,
+    .words = Words{kWords},
 };
 
 }  // namespace carcassonne::view

@@ -1,5 +1,6 @@
 // Castles (Bridges, Castles and Bazaars): each player's castles in supply, the castles on the
 // board with their fiefs, and the castle whose owner is choosing a claim.
+#include "core/notation.h"
 #include "view/mechanic_view.h"
 
 namespace carcassonne::view {
@@ -27,6 +28,56 @@ void castles_on_board(const GameState& state, json& out) {
 
 constexpr ObservationColumn kSupply[] = {{8, "castles", &castles_in_supply}};
 
+// claim: the feature a castle claims, by its square and location.
+void claim_structure(const GameState& state, const Move& move, json& out) {
+  out["x"] = move.x;
+  out["y"] = move.y;
+  out["location"] = std::string(location_name(move.segment));
+  const int tile = state.board().tile_at(move.x, move.y);
+  if (tile < 0) return;
+  const std::uint8_t segment = state.segment_named(tile, move.segment);
+  if (segment != kNoSegment)
+    out["feature"] = std::string(
+        segment_kind_name(state.placed_tiles()[static_cast<std::size_t>(tile)], segment));
+}
+
+json castle_say(const Telling& t) {
+  return say("castle", t.actor_args());
+}
+
+json score_small_city_say(const Telling& t) {
+  return say("scoreSmallCity", t.actor_args());
+}
+
+json claim_say(const Telling& t) {
+  return say("claim", t.actor_args());
+}
+
+constexpr ActionView kActions[] = {
+    {MoveKind::Castle, nullptr, &castle_say},
+    {MoveKind::Score, nullptr, &score_small_city_say},
+    {MoveKind::Claim, &claim_structure, &claim_say},
+};
+
+json castle_scored_say(const Telling& t, std::size_t index) {
+  const ScoreEvent& event = t.events[index].score;
+  if (event.category != ScoreCategory::Castle) return nullptr;
+  return say("score.castle", {{"who", names_arg(event.winners, t.names)},
+                              {"points", points_arg(event.points)},
+                              {"at", square_arg(event.x, event.y)}});
+}
+
+constexpr EventTeller kTellers[] = {
+    {GameEventKind::Scored, &castle_scored_say},
+};
+
+constexpr LogText kWords[] = {
+    {"score.castle", "{who}'s castle at {at} scored {points}"},
+    {"castle", "{who} turned a small city into a castle"},
+    {"scoreSmallCity", "{who} scored the small city instead of building a castle"},
+    {"claim", "{who}'s castle claimed the feature at {at}"},
+};
+
 }  // namespace
 
 const MechanicView kCastlesView{
@@ -38,6 +89,9 @@ const MechanicView kCastlesView{
     .summary_pending = nullptr,
     .supply_columns = Columns{kSupply},
     .info_columns = kNoColumns,
+    .actions = Actions{kActions},
+    .tellers = Tellers{kTellers},
+    .words = Words{kWords},
 };
 
 }  // namespace carcassonne::view

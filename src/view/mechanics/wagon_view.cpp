@@ -20,6 +20,31 @@ void rolling_wagon(const GameState& state, json& out) {
   out["rolling_wagon"] = std::move(rolling);
 }
 
+// move: the wagon's destination.
+void wagon_move_structure(const GameState& state, const Move& move, json& out) {
+  out["figure"] = "wagon";
+  out["x"] = move.x;
+  out["y"] = move.y;
+  const int tile = state.board().tile_at(move.x, move.y);
+  if (tile >= 0) add_segment_place(state, tile, move.segment, out);
+}
+
+json wagon_move_say(const Telling& t) {
+  json args = t.actor_args();
+  args["feature"] = feature_arg(feature_kind_at(t.after, t.move.x, t.move.y, t.move.segment));
+  return say("wagonRolled", args);
+}
+
+constexpr ActionView kActions[] = {
+    {MoveKind::WagonMove, &wagon_move_structure, &wagon_move_say},
+};
+
+// "wagonStayed" is a `pass` of the wagon's move (base_view.cpp tells passes).
+constexpr LogText kWords[] = {
+    {"wagonRolled", "{who}'s wagon rolled on to the {feature} at {at}"},
+    {"wagonStayed", "{who}'s wagon stayed in the supply"},
+};
+
 }  // namespace
 
 const MechanicView kWagonView{
@@ -31,6 +56,9 @@ const MechanicView kWagonView{
     .summary_pending = nullptr,
     .supply_columns = kNoColumns,
     .info_columns = kNoColumns,
+    .actions = Actions{kActions},
+    .tellers = kNoTellers,
+    .words = Words{kWords},
 };
 
 }  // namespace carcassonne::view
