@@ -1,5 +1,5 @@
-// The game service's records and archive: records for download and replay, games restored from
-// storage, and games moving between memory and the archive.
+// The game service's records and archive: records for download and replay; restoring and
+// archiving games is the registry's (game_registry.h), which the service asks.
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -81,153 +81,14 @@ void GameService::handle_view_record(const std::shared_ptr<Connection>& connecti
   send_json(*connection, reply);
 }
 
-// ---- restore, and games between memory and the archive ----
-
-Result<std::shared_ptr<GameService::Game>> GameService::revive(StoredGame& saved) const {
-  const auto problem = [](const std::string& message) { return Error{ErrorCode::Io, message}; };
-  const json setup = json::parse(saved.setup_json, nullptr, false);
-  if (setup.is_discarded() || !setup.contains("record") || !setup.contains("seats") ||
-      !setup["seats"].is_array())
-    return problem("unreadable setup");
-  auto record = parse_record(setup["record"].dump());
-  if (!record.ok()) return problem(record.error().message);
-  auto game = std::make_shared<Game>();
-  game->id = saved.id;
-  game->created = saved.created;
-  game->owner = "game " + saved.id;  // who created it is not stored: each game its own client
-  game->record = std::move(record.value());
-  // Games stored before the pace existed play at the server's default.
-  game->pace_ms = options_.default_pace_ms;
-  if (setup.contains("pace") && setup["pace"].is_number_integer())
-    game->pace_ms = std::clamp(setup["pace"].get<int>(), 0, options_.max_pace_ms);
-  if (setup.contains("clock") && setup["clock"].is_number_integer())
-    game->clock_s = std::clamp(setup["clock"].get<int>(), 0, 3600);
-  // Games stored before it was kept: a record with a deck had it chosen; a seed may have been.
-  game->chosen_order = stored_text(setup, "chosen_order");
-  if (!setup.contains("chosen_order") && setup["record"].contains("deck"))
-    game->chosen_order = "deck";
-  const json& seats = setup["seats"];
-  if (seats.size() != game->record.players.size()) return problem("seats and players differ");
-  for (std::size_t s = 0; s < seats.size(); ++s) {
-    Game::Seat seat;
-    seat.name = game->record.players[s];
-    seat.bot = stored_text(seats[s], "kind") == "bot";
-    seat.bot_spec = stored_text(seats[s], "bot");
-    seat.token = stored_text(seats[s], "token");
-    seat.joined = false;
-    game->seats.push_back(std::move(seat));
-  }
-  game->record.actions = std::move(saved.actions);
-  auto replayed = replay_narrated(game->record, game->record.actions.size(), game->player_views());
-  if (!replayed.ok()) return problem("stored " + replayed.error().message);
-  game->state = std::move(replayed->state);
-  game->log = std::move(replayed->log);
-  // Seats that were ever joined: a seat with any stored action of its own has been played.
-  for (const json& entry : game->log)
-    if (entry.contains("seat") && entry["seat"].is_number_integer())
-      game->seats[entry["seat"].get<std::size_t>()].joined = true;
-  return game;
-}
+// ---- restore, and games between memory and the archive (game_registry.h) ----
 
 Result<int> GameService::restore(std::vector<std::string>* problems) {
-  std::lock_guard archive_lock(archive_mutex_);
-  auto stored = storage_.load_all();
-  if (!stored.ok()) return stored.error();
-  int restored = 0;
-  // Finished games go straight to the archive: the lobby lists them from there.
-  std::vector<std::pair<std::string, std::string>> finished;
-  for (StoredGame& saved : stored.value()) {
-    auto revived = revive(saved);
-    if (!revived.ok()) {
-      if (problems != nullptr)
-        problems->push_back("game " + saved.id + ": " + revived.error().message);
-      continue;
-    }
-    const std::shared_ptr<Game>& game = *revived;
-    std::lock_guard lock(game->mutex);
-    if (game->state->over()) {
-      finished.emplace_back(game->id, lobby_entry(*game).dump());
-      continue;
-    }
-    {
-      std::lock_guard games_lock(games_mutex_);
-      games_[game->id] = game;
-    }
-    schedule_bot(game);
-    ++restored;
-  }
-  if (!finished.empty()) {
-    auto archived = storage_.archive_games(finished);
-    if (!archived.ok()) return archived.error();
-  }
-  return restored;
-}
-
-std::shared_ptr<GameService::Game> GameService::loaded_game(const std::string& id) const {
-  std::lock_guard lock(games_mutex_);
-  const auto it = games_.find(id);
-  return it == games_.end() ? nullptr : it->second;
-}
-
-std::shared_ptr<GameService::Game> GameService::find_game(const std::string& id, bool* full) {
-  if (std::shared_ptr<Game> game = loaded_game(id)) return game;
-  std::lock_guard archive_lock(archive_mutex_);
-  if (std::shared_ptr<Game> game = loaded_game(id)) return game;  // loaded back meanwhile
-  auto stored = storage_.load_game(id);
-  if (!stored.ok() || !stored->has_value()) return nullptr;
-  auto revived = revive(**stored);
-  if (!revived.ok()) return nullptr;  // restore() reported it when the server started
-  std::shared_ptr<Game> game = std::move(*revived);
-  {
-    std::lock_guard lock(games_mutex_);
-    if (games_.size() >= options_.max_games) {
-      if (full != nullptr) *full = true;
-      return nullptr;
-    }
-    games_[id] = game;
-  }
-  // In memory again, the game's archived summary would go stale. Should this fail, the game
-  // stays archived with an older summary and is still loaded when someone opens it.
-  (void)storage_.unarchive_game(id);
-  std::lock_guard lock(game->mutex);
-  schedule_bot(game);
-  return game;
+  return games_.restore(problems);
 }
 
 std::size_t GameService::evict_idle_games() {
-  std::lock_guard archive_lock(archive_mutex_);
-  const auto now = std::chrono::steady_clock::now();
-  std::vector<std::shared_ptr<Game>> leaving;
-  std::vector<std::pair<std::string, std::string>> summaries;
-  {
-    std::lock_guard lock(games_mutex_);
-    for (auto it = games_.begin(); it != games_.end();) {
-      Game& game = *it->second;
-      // A game busy right now is not idle; the next sweep looks again.
-      std::unique_lock game_lock(game.mutex, std::try_to_lock);
-      const bool watched =
-          std::any_of(game.watchers.begin(), game.watchers.end(),
-                      [](const Game::Watcher& w) { return !w.connection.expired(); });
-      const auto stay = std::chrono::seconds(game.state->over() ? options_.finished_stay_s
-                                                                : options_.idle_stay_s);
-      if (game_lock.owns_lock() && !watched && !game.committing && !game.bot_queued &&
-          now - game.decision_started >= stay) {
-        summaries.emplace_back(game.id, lobby_entry(game).dump());
-        leaving.push_back(it->second);
-        it = games_.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
-  if (leaving.empty()) return 0;
-  if (!storage_.archive_games(summaries).ok()) {
-    // Not archived, so not listed from storage: they stay in memory.
-    std::lock_guard lock(games_mutex_);
-    for (const auto& game : leaving) games_.emplace(game->id, game);
-    return 0;
-  }
-  return leaving.size();
+  return games_.evict_idle();
 }
 
 void GameService::schedule_sweep() {

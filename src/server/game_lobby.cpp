@@ -153,20 +153,9 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
 
   if (!within_budget(*connection, create_budget_, 1, request.id, "games created")) return;
   game->owner = client_of(*connection);
-  {
-    std::lock_guard lock(games_mutex_);
-    if (games_.size() >= options_.max_games) {
-      send_error(*connection, request.id, "busy", "the server holds too many games");
-      return;
-    }
-    do game->id = new_game_id();
-    while (games_.count(game->id) != 0);
-    auto stored = storage_.insert_game(game->id, game->created, setup.dump());
-    if (!stored.ok()) {
-      send_error(*connection, request.id, "storage_failed", stored.error().message);
-      return;
-    }
-    games_[game->id] = game;
+  if (const auto refused = games_.add_new(game, setup.dump())) {
+    send_error(*connection, request.id, refused->code, refused->message);
+    return;
   }
 
   json reply = reply_to(request.id, "created");
@@ -183,35 +172,6 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
 
 // ---- list ----
 
-json GameService::chosen_order_json(const Game& game) {
-  return game.chosen_order.empty() ? json(nullptr) : json(game.chosen_order);
-}
-
-json GameService::lobby_entry(const Game& game) {
-  const std::vector<PlayerView> views = game.player_views();
-  json players = json::array();
-  for (std::size_t s = 0; s < game.seats.size(); ++s) {
-    json player = {
-        {"seat", s}, {"name", game.seats[s].name}, {"kind", game.seats[s].bot ? "bot" : "human"}};
-    if (game.seats[s].bot) {
-      player["bot"] = game.seats[s].bot_spec;
-    } else {
-      player["joined"] = game.seats[s].joined;
-      player["online"] = views[s].online;
-    }
-    players.push_back(player);
-  }
-  return {{"game", game.id},
-          {"status", game.status()},
-          {"created", game.created},
-          {"expansions", expansions_json(game.record.rules)},
-          {"rules", rules_json(game.record.rules)},
-          {"version", game.version()},
-          {"tiles_left", game.state->tiles_left_in_deck()},
-          {"chosen_order", chosen_order_json(game)},
-          {"players", players}};
-}
-
 void GameService::handle_list(const std::shared_ptr<Connection>& connection, Request& request) {
   if (auto bad = unknown_key(request.body, {})) {
     send_error(*connection, request.id, "bad_request", *bad);
@@ -221,12 +181,7 @@ void GameService::handle_list(const std::shared_ptr<Connection>& connection, Req
   // time never change, so they are read without its mutex.
   const auto newer = [](const std::pair<std::string, std::string>& a,
                         const std::pair<std::string, std::string>& b) { return a > b; };
-  std::vector<std::shared_ptr<Game>> loaded;
-  {
-    std::lock_guard lock(games_mutex_);
-    loaded.reserve(games_.size());
-    for (const auto& entry : games_) loaded.push_back(entry.second);
-  }
+  std::vector<std::shared_ptr<Game>> loaded = games_.all();
   const std::size_t shown = std::min(loaded.size(), kListedGames);
   std::partial_sort(loaded.begin(), loaded.begin() + static_cast<std::ptrdiff_t>(shown),
                     loaded.end(), [&](const auto& a, const auto& b) {
@@ -241,7 +196,7 @@ void GameService::handle_list(const std::shared_ptr<Connection>& connection, Req
   auto archived = storage_.archived_games(static_cast<int>(kListedGames));
   if (archived.ok()) {
     for (const Storage::ArchivedGame& game : *archived) {
-      if (loaded_game(game.id)) continue;  // loaded back: its entry above is the fresh one
+      if (games_.loaded(game.id)) continue;  // loaded back: its entry above is the fresh one
       json summary = json::parse(game.summary_json, nullptr, false);
       if (summary.is_object()) entries.push_back({{game.created, game.id}, std::move(summary)});
     }
@@ -270,7 +225,7 @@ std::shared_ptr<GameService::Game> GameService::requested_game(
     return nullptr;
   }
   bool full = false;
-  std::shared_ptr<Game> game = find_game(id, &full);
+  std::shared_ptr<Game> game = games_.find(id, &full);
   if (full) {
     send_error(
         connection, request.id, "busy",

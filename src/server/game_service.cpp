@@ -24,6 +24,13 @@ using namespace service_internal;  // the protocol's helpers, shared by the serv
 GameService::GameService(Storage& storage, ServiceOptions options)
     : storage_(storage),
       options_(options),
+      games_(storage,
+             {.max_games = options.max_games,
+              .finished_stay_s = options.finished_stay_s,
+              .idle_stay_s = options.idle_stay_s,
+              .default_pace_ms = options.default_pace_ms,
+              .max_pace_ms = options.max_pace_ms},
+             [this](const std::shared_ptr<Game>& game) { schedule_bot(game); }),
       request_budget_(options.requests),
       create_budget_(options.games_created),
       workers_(std::make_unique<TaskQueue>(options.worker_threads)),
@@ -43,8 +50,7 @@ GameService::~GameService() {
 }
 
 std::size_t GameService::game_count() const {
-  std::lock_guard lock(games_mutex_);
-  return games_.size();
+  return games_.count();
 }
 
 // ---- Transport events ----
@@ -76,7 +82,7 @@ void GameService::on_close(const std::shared_ptr<Connection>& connection) {
     watched_.erase(it);
   }
   for (const std::string& id : watched) {
-    const std::shared_ptr<Game> game = loaded_game(id);  // an archived game has no watchers
+    const std::shared_ptr<Game> game = games_.loaded(id);  // an archived game has no watchers
     if (!game) continue;
     std::lock_guard lock(game->mutex);
     auto& watchers = game->watchers;
@@ -167,7 +173,7 @@ double GameService::work_cost(const Request& request) const {
   std::size_t actions = 0;
   std::size_t watchers = 0;
   if (const auto id = body.find("game"); id != body.end() && id->is_string()) {
-    if (const std::shared_ptr<Game> game = loaded_game(id->get<std::string>())) {
+    if (const std::shared_ptr<Game> game = games_.loaded(id->get<std::string>())) {
       std::lock_guard lock(game->mutex);
       actions = game->record.actions.size();
       watchers = game->watchers.size();

@@ -41,6 +41,7 @@
 #include "server/bot_pool.h"
 #include "server/client_budget.h"
 #include "server/connection.h"
+#include "server/game_registry.h"
 #include "server/storage.h"
 #include "server/task_queue.h"
 
@@ -113,7 +114,7 @@ class GameService final : public MessageHandler {
   std::size_t evict_idle_games();
 
  private:
-  struct Game;
+  using Game = ServedGame;
   struct Request;
 
   void handle(const std::shared_ptr<Connection>& connection, Request& request);
@@ -142,17 +143,6 @@ class GameService final : public MessageHandler {
   void handle_record(const std::shared_ptr<Connection>& connection, Request& request);
   void handle_view_record(const std::shared_ptr<Connection>& connection, Request& request);
 
-  // A game in memory, or null.
-  std::shared_ptr<Game> loaded_game(const std::string& id) const;
-  // A game in memory or, when archived, loaded back into memory (null when there is no such
-  // game, or when memory holds max_games: then `full` is set).
-  std::shared_ptr<Game> find_game(const std::string& id, bool* full = nullptr);
-  // The game rebuilt from its stored setup and actions (replayed by the rules engine).
-  Result<std::shared_ptr<Game>> revive(StoredGame& saved) const;
-  // With the game's mutex held: its lobby entry (`list`), which is also its archived summary.
-  static nlohmann::json lobby_entry(const Game& game);
-  // "seed" or "deck" when the creator chose the draw order (and so knows it), else null.
-  static nlohmann::json chosen_order_json(const Game& game);
   void schedule_sweep();
   // For requests that name a game: only `keys` besides "type" and "id", and a "game" string naming
   // a known game. Answers the problem itself and returns null when there is one.
@@ -201,11 +191,7 @@ class GameService final : public MessageHandler {
   Storage& storage_;
   ServiceOptions options_;
 
-  mutable std::mutex games_mutex_;
-  std::map<std::string, std::shared_ptr<Game>> games_;  // the games in memory
-  // Held while games move between memory and the archive, so that a game being archived and the
-  // same game being loaded back never interleave.
-  std::mutex archive_mutex_;
+  GameRegistry games_;  // the games in memory, and to and from the archive
 
   std::mutex connections_mutex_;
   std::map<std::uint64_t, std::set<std::string>> watched_;  // connection id -> games it watches
