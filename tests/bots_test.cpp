@@ -263,6 +263,17 @@ TEST(Mcts, UnsetOptionsAreTunedForTheRuleSetAndGivenOnesKept) {
   dragon_and_abbey.add(Expansion::PrincessDragon);
   dragon_and_abbey.add(Expansion::AbbeyMayor);
   EXPECT_EQ(*tuned_for_rules(learned, dragon_and_abbey).rollout_turns, 0);
+  // `mixed` playouts replace the playouts with two or more later expansions, and only then.
+  MctsOptions master = learned;
+  master.playouts = 20000;
+  master.mixed_playouts = 5000;
+  EXPECT_EQ(tuned_for_rules(master, dragon_and_abbey).playouts, 5000u);
+  RuleSet dragon = bcb;
+  dragon.add(Expansion::PrincessDragon);
+  EXPECT_EQ(tuned_for_rules(master, dragon).playouts, 20000u);
+  EXPECT_EQ(tuned_for_rules(master, bcb).playouts, 20000u);
+  master.playouts = 0;  // a search for a time stays one
+  EXPECT_EQ(tuned_for_rules(master, dragon_and_abbey).playouts, 0u);
 }
 
 TEST(Mcts, OneRootCandidatePlaysTheGreedyJudgementsBestMove) {
@@ -348,6 +359,7 @@ TEST(Bots, SpecsAreCheckedAndExplained) {
   EXPECT_TRUE(make_bot("mcts", 1).ok());
   EXPECT_TRUE(make_bot("mcts:ms=50:threads=2:c=0.5:rollout=2:widening=3", 1).ok());
   EXPECT_TRUE(make_bot("mcts:playouts=10:bias=1:learned=1", 1).ok());
+  EXPECT_TRUE(make_bot("mcts:playouts=10:mixed=5:learned=1", 1).ok());
   EXPECT_TRUE(make_bot("mcts:playouts=10:policy=1:finish=1:top=5:depth=1:scale=20", 1).ok());
   // The named levels, and options after a level go to the bot it stands for.
   for (const BotLevel& level : kBotLevels) EXPECT_TRUE(make_bot(level.name, 1).ok()) << level.name;

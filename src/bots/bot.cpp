@@ -43,6 +43,8 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
     } else if (pair[0] == "playouts") {
       mcts.playouts = static_cast<std::uint64_t>(value);
       if (mcts.playouts == 0) return bad_spec(spec, "playouts must be at least 1");
+    } else if (pair[0] == "mixed") {
+      mcts.mixed_playouts = static_cast<std::uint64_t>(value);
     } else if (pair[0] == "threads") {
       mcts.threads = static_cast<int>(value);
       if (mcts.threads < 1 || mcts.threads > 256) return bad_spec(spec, "threads must be 1 to 256");
@@ -74,7 +76,7 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
       mcts.learned_value = value != 0;
     } else {
       return bad_spec(spec, "unknown option " + quote_text(pair[0]) +
-                                " (known: ms, playouts, threads, c, rollout, widening, bias, "
+                                " (known: ms, playouts, mixed, threads, c, rollout, widening, bias, "
                                 "learned, follow, bids, scale, policy, finish, top, depth)");
     }
   }

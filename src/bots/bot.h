@@ -71,8 +71,9 @@ inline constexpr BotLevel kBotLevels[] = {
     {"expert", "Expert", "searches for the chosen time on two threads", "mcts:ms=2000:threads=2",
      true},
     {"master", "Master",
-     "a search of 20,000 games per decision, judged by a learned evaluation: the strongest",
-     "mcts:playouts=20000:learned=1", false},
+     "a search of 20,000 games per decision (5,000 with several expansions combined), judged by "
+     "a learned evaluation: the strongest",
+     "mcts:playouts=20000:learned=1:mixed=5000", false},
 };
 
 }  // namespace carcassonne

@@ -457,6 +457,8 @@ MctsOptions tuned_for_rules(MctsOptions options, const RuleSet& rules) {
   // none won 0.920 on the same 100 tuning games (docs/BOTS.md).
   if (!options.bias) options.bias = figures_and_dragons ? 5.0 : (options.learned_value ? 1.0 : 0.0);
   if (!options.reward_scale) options.reward_scale = figures_and_dragons ? 30.0 : 10.0;
+  if (options.playouts > 0 && options.mixed_playouts > 0 && value_family(rules) == kMixedFamily)
+    options.playouts = options.mixed_playouts;
   return options;
 }
 
@@ -499,10 +501,10 @@ Move MctsBot::choose_move(const Observation& seen) {
   auto search = [&](int t) {
     SearchTree& tree = *trees[static_cast<std::size_t>(t)];
     std::uint64_t& done = playouts[static_cast<std::size_t>(t)];
-    if (options_.playouts > 0) {
+    if (tuned.playouts > 0) {
       const std::uint64_t share =
-          options_.playouts / static_cast<std::uint64_t>(threads) +
-          (static_cast<std::uint64_t>(t) < options_.playouts % static_cast<std::uint64_t>(threads));
+          tuned.playouts / static_cast<std::uint64_t>(threads) +
+          (static_cast<std::uint64_t>(t) < tuned.playouts % static_cast<std::uint64_t>(threads));
       for (; done < share; ++done) tree.iterate();
       return;
     }

@@ -178,7 +178,7 @@ export default {
   'level.expert.title': 'Expert',
   'level.expert.summary': 'hledá po zvolenou dobu ve dvou vláknech',
   'level.master.title': 'Mistr',
-  'level.master.summary': 'prohledá 20 000 partií na každé rozhodnutí a posoudí je naučeným hodnocením: nejsilnější',
+  'level.master.summary': 'prohledá 20 000 partií na každé rozhodnutí (5 000 při více rozšířeních najednou) a posoudí je naučeným hodnocením: nejsilnější',
 
   'figure.meeple': 'družiník',
   'figure.large': 'velký družiník',

@@ -175,7 +175,7 @@ export default {
   'level.expert.title': 'Experte',
   'level.expert.summary': 'sucht die gewählte Zeit lang auf zwei Threads',
   'level.master.title': 'Meister',
-  'level.master.summary': 'eine Suche über 20.000 Partien pro Entscheidung, bewertet mit einer gelernten Einschätzung: der stärkste',
+  'level.master.summary': 'eine Suche über 20.000 Partien pro Entscheidung (5.000 bei mehreren Erweiterungen zugleich), bewertet mit einer gelernten Einschätzung: der stärkste',
 
   'figure.meeple': 'Gefolgsmann',
   'figure.large': 'großer Gefolgsmann',

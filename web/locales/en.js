@@ -175,7 +175,7 @@ export default {
   'level.expert.title': 'Expert',
   'level.expert.summary': 'searches for the chosen time on two threads',
   'level.master.title': 'Master',
-  'level.master.summary': 'a search of 20,000 games per decision, judged by a learned evaluation: the strongest',
+  'level.master.summary': 'a search of 20,000 games per decision (5,000 with several expansions combined), judged by a learned evaluation: the strongest',
 
   'figure.meeple': 'follower',
   'figure.large': 'large follower',

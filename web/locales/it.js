@@ -173,7 +173,7 @@ export default {
   'level.expert.title': "Esperto",
   'level.expert.summary': "cerca per il tempo scelto su due thread",
   'level.master.title': "Maestro",
-  'level.master.summary': "una ricerca su 20.000 partite per decisione, giudicate da una valutazione appresa: il più forte",
+  'level.master.summary': "una ricerca su 20.000 partite per decisione (5.000 con più espansioni insieme), giudicate da una valutazione appresa: il più forte",
 
   'figure.meeple': "seguace",
   'figure.large': "seguace grande",
