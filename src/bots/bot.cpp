@@ -75,9 +75,10 @@ Result<std::unique_ptr<Bot>> make_mcts(std::string_view spec,
     } else if (pair[0] == "learned") {
       mcts.learned_value = value != 0;
     } else {
-      return bad_spec(spec, "unknown option " + quote_text(pair[0]) +
-                                " (known: ms, playouts, mixed, threads, c, rollout, widening, bias, "
-                                "learned, follow, bids, scale, policy, finish, top, depth)");
+      return bad_spec(spec,
+                      "unknown option " + quote_text(pair[0]) +
+                          " (known: ms, playouts, mixed, threads, c, rollout, widening, bias, "
+                          "learned, follow, bids, scale, policy, finish, top, depth)");
     }
   }
   return std::unique_ptr<Bot>(std::make_unique<MctsBot>(mcts));
