@@ -108,12 +108,42 @@ struct MechanicView {
   Required<Words> words;
 };
 
+// The row of a mechanic with nothing of its own in the public state, the summary or the
+// observation (its figures and printed tiles are shown by every view's walk): only its actions,
+// its tellers and its words.
+constexpr MechanicView told_only(Mechanic mechanic, Actions actions, Tellers tellers, Words words) {
+  return {.mechanic = mechanic,
+          .public_player = nullptr,
+          .public_game = nullptr,
+          .summary_player = nullptr,
+          .summary_game = nullptr,
+          .summary_pending = nullptr,
+          .supply_columns = kNoColumns,
+          .info_columns = kNoColumns,
+          .actions = actions,
+          .tellers = tellers,
+          .words = words};
+}
+
 extern const MechanicView kBridgesView, kCastlesView, kBazaarView, kLargeFollowerView, kInnView,
     kCathedralView, kBuilderView, kPigView, kTradeGoodsView, kDragonView, kFairyView, kPortalView,
     kPrincessView, kAbbeyView, kMayorView, kWagonView, kBarnView;
 
 // The rows, in the order of the Mechanic enum.
 extern const std::array<const MechanicView*, kMechanicCount> kMechanicViews;
+
+// The first entry of a part (actions, tellers or words) that `matches`: the base game's view's
+// first, then every row's in table order, in play or not; null if none does.
+template <typename T, typename Matches>
+const T* find_in_views(Required<std::span<const T>> BaseView::*base_part,
+                       Required<std::span<const T>> MechanicView::*row_part, Matches&& matches) {
+  for (const T& entry : *(kBaseView.*base_part))
+    if (matches(entry)) return &entry;
+  for (const MechanicView* row : kMechanicViews)
+    for (const T& entry : *(row->*row_part))
+      if (matches(entry)) return &entry;
+  return nullptr;
+}
 
 // The walks: each row of a mechanic in play adds its fields.
 void add_public_player_fields(const GameState& state, PlayerId player, nlohmann::json& entry);

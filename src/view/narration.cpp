@@ -13,12 +13,8 @@ using json = nlohmann::json;
 // The text of `key`: the base game's, or a mechanic's (every row's, in play or not: a record's log
 // reads the same whatever is asked of it).
 const LogText* find_text(std::string_view key) {
-  for (const LogText& text : *kBaseView.words)
-    if (text.key == key) return &text;
-  for (const MechanicView* row : kMechanicViews)
-    for (const LogText& text : *row->words)
-      if (text.key == key) return &text;
-  return nullptr;
+  return find_in_views(&BaseView::words, &MechanicView::words,
+                       [key](const LogText& text) { return text.key == key; });
 }
 
 std::string render(std::string_view key, const json& args);
@@ -87,18 +83,15 @@ std::string english(const json& said) {
 
 json english_templates() {
   json out = json::object();
-  const auto add = [&](Words words) {
-    for (const LogText& text : words) {
-      if (text.one.empty()) {
-        out[std::string(text.key)] = std::string(text.other);
-      } else {
-        out[std::string(text.key)] = {{"one", std::string(text.one)},
-                                      {"other", std::string(text.other)}};
-      }
+  find_in_views(&BaseView::words, &MechanicView::words, [&](const LogText& text) {
+    if (text.one.empty()) {
+      out[std::string(text.key)] = std::string(text.other);
+    } else {
+      out[std::string(text.key)] = {{"one", std::string(text.one)},
+                                    {"other", std::string(text.other)}};
     }
-  };
-  add(*kBaseView.words);
-  for (const MechanicView* row : kMechanicViews) add(*row->words);
+    return false;  // every text
+  });
   return out;
 }
 

@@ -13,12 +13,8 @@ using json = nlohmann::json;
 // The view of a kind of move: the base game's or its mechanic's (whether in play or not: a move
 // that reached here is legal, so its mechanic is in play).
 const ActionView* find_action(MoveKind kind) {
-  for (const ActionView& action : *kBaseView.actions)
-    if (action.kind == kind) return &action;
-  for (const MechanicView* row : kMechanicViews)
-    for (const ActionView& action : *row->actions)
-      if (action.kind == kind) return &action;
-  return nullptr;
+  return find_in_views(&BaseView::actions, &MechanicView::actions,
+                       [kind](const ActionView& action) { return action.kind == kind; });
 }
 
 // What the log says of event `index`: the first teller of its kind that speaks, the base game's

@@ -55,18 +55,7 @@ constexpr LogText kWords[] = {
 
 }  // namespace
 
-const MechanicView kBarnView{
-    .mechanic = Mechanic::Barn,
-    .public_player = nullptr,
-    .public_game = nullptr,
-    .summary_player = nullptr,
-    .summary_game = nullptr,
-    .summary_pending = nullptr,
-    .supply_columns = kNoColumns,
-    .info_columns = kNoColumns,
-    .actions = Actions{kActions},
-    .tellers = Tellers{kTellers},
-    .words = Words{kWords},
-};
+const MechanicView kBarnView =
+    told_only(Mechanic::Barn, Actions{kActions}, Tellers{kTellers}, Words{kWords});
 
 }  // namespace carcassonne::view

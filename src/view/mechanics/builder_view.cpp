@@ -24,18 +24,7 @@ constexpr LogText kWords[] = {
 
 }  // namespace
 
-const MechanicView kBuilderView{
-    .mechanic = Mechanic::Builder,
-    .public_player = nullptr,
-    .public_game = nullptr,
-    .summary_player = nullptr,
-    .summary_game = nullptr,
-    .summary_pending = nullptr,
-    .supply_columns = kNoColumns,
-    .info_columns = kNoColumns,
-    .actions = kNoActions,
-    .tellers = Tellers{kTellers},
-    .words = Words{kWords},
-};
+const MechanicView kBuilderView =
+    told_only(Mechanic::Builder, kNoActions, Tellers{kTellers}, Words{kWords});
 
 }  // namespace carcassonne::view

@@ -25,18 +25,7 @@ constexpr LogText kWords[] = {
 
 }  // namespace
 
-const MechanicView kPigView{
-    .mechanic = Mechanic::Pig,
-    .public_player = nullptr,
-    .public_game = nullptr,
-    .summary_player = nullptr,
-    .summary_game = nullptr,
-    .summary_pending = nullptr,
-    .supply_columns = kNoColumns,
-    .info_columns = kNoColumns,
-    .actions = kNoActions,
-    .tellers = Tellers{kTellers},
-    .words = Words{kWords},
-};
+const MechanicView kPigView =
+    told_only(Mechanic::Pig, kNoActions, Tellers{kTellers}, Words{kWords});
 
 }  // namespace carcassonne::view

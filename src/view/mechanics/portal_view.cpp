@@ -39,18 +39,7 @@ constexpr LogText kWords[] = {
 
 }  // namespace
 
-const MechanicView kPortalView{
-    .mechanic = Mechanic::Portal,
-    .public_player = nullptr,
-    .public_game = nullptr,
-    .summary_player = nullptr,
-    .summary_game = nullptr,
-    .summary_pending = nullptr,
-    .supply_columns = kNoColumns,
-    .info_columns = kNoColumns,
-    .actions = Actions{kActions},
-    .tellers = kNoTellers,
-    .words = Words{kWords},
-};
+const MechanicView kPortalView =
+    told_only(Mechanic::Portal, Actions{kActions}, kNoTellers, Words{kWords});
 
 }  // namespace carcassonne::view

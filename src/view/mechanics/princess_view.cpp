@@ -45,18 +45,7 @@ constexpr LogText kWords[] = {
 
 }  // namespace
 
-const MechanicView kPrincessView{
-    .mechanic = Mechanic::Princess,
-    .public_player = nullptr,
-    .public_game = nullptr,
-    .summary_player = nullptr,
-    .summary_game = nullptr,
-    .summary_pending = nullptr,
-    .supply_columns = kNoColumns,
-    .info_columns = kNoColumns,
-    .actions = Actions{kActions},
-    .tellers = kNoTellers,
-    .words = Words{kWords},
-};
+const MechanicView kPrincessView =
+    told_only(Mechanic::Princess, Actions{kActions}, kNoTellers, Words{kWords});
 
 }  // namespace carcassonne::view

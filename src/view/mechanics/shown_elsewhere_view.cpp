@@ -5,30 +5,15 @@
 #include "view/mechanic_view.h"
 
 namespace carcassonne::view {
-namespace {
-
-constexpr MechanicView shows_nothing(Mechanic mechanic) {
-  return {.mechanic = mechanic,
-          .public_player = nullptr,
-          .public_game = nullptr,
-          .summary_player = nullptr,
-          .summary_game = nullptr,
-          .summary_pending = nullptr,
-          .supply_columns = kNoColumns,
-          .info_columns = kNoColumns,
-          .actions = kNoActions,
-          .tellers = kNoTellers,
-          .words = kNoWords};
-}
-
-}  // namespace
 
 // Inns & Cathedrals: the large follower is a figure; inns and cathedrals are printed on tiles and
 // count in the scorings the base game tells.
-const MechanicView kLargeFollowerView = shows_nothing(Mechanic::LargeFollower);
-const MechanicView kInnView = shows_nothing(Mechanic::Inn);
-const MechanicView kCathedralView = shows_nothing(Mechanic::Cathedral);
+const MechanicView kLargeFollowerView =
+    told_only(Mechanic::LargeFollower, kNoActions, kNoTellers, kNoWords);
+const MechanicView kInnView = told_only(Mechanic::Inn, kNoActions, kNoTellers, kNoWords);
+const MechanicView kCathedralView =
+    told_only(Mechanic::Cathedral, kNoActions, kNoTellers, kNoWords);
 // Abbey & Mayor: the mayor is a figure, deployed as any figure is.
-const MechanicView kMayorView = shows_nothing(Mechanic::Mayor);
+const MechanicView kMayorView = told_only(Mechanic::Mayor, kNoActions, kNoTellers, kNoWords);
 
 }  // namespace carcassonne::view
