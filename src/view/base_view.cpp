@@ -21,9 +21,7 @@ void place_structure(const GameState& state, const Move& move, json& out) {
 
 json place_say(const Telling& t) {
   json args = t.actor_args();
-  args["tile"] = t.before.tile_in_hand == kNoTile
-                     ? text_arg("aTile")
-                     : json(std::string(tile_spec(t.before.tile_in_hand).id));
+  args["tile"] = t.tile_in_hand_arg();
   if (t.move.rotation == 0) return say("place", args);
   args["degrees"] = 90 * t.move.rotation;
   return say("placeTurned", args);

@@ -51,6 +51,11 @@ json Telling::actor_args() const {
   return {{"who", name(before.actor)}, {"at", square_arg(move.x, move.y)}};
 }
 
+json Telling::tile_in_hand_arg() const {
+  return before.tile_in_hand == kNoTile ? text_arg("aTile")
+                                        : json(std::string(tile_spec(before.tile_in_hand).id));
+}
+
 json structured_action(const GameState& state, const Move& move, const std::string& text) {
   json out = {{"action", text}, {"verb", text.substr(0, text.find(' '))}};
   if (const ActionView* action = find_action(move.kind); action && action->structure)

@@ -46,6 +46,9 @@ struct Telling {
   const std::string& name(PlayerId player) const { return names[static_cast<std::size_t>(player)]; }
   // {"who": the actor, "at": the move's square}: what most actions say.
   nlohmann::json actor_args() const;
+  // The tile that was in hand before the move (its id; "a tile" when none was): what a placement
+  // or a discard says it played.
+  nlohmann::json tile_in_hand_arg() const;
 };
 
 // One legal action in structured form (docs/PROTOCOL.md, "Structured actions"); `text` is its

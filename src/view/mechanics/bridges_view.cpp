@@ -41,9 +41,7 @@ json bridge_say(const Telling& t) {
 
 json discard_say(const Telling& t) {
   json args = t.actor_args();
-  args["tile"] = t.before.tile_in_hand == kNoTile
-                     ? text_arg("aTile")
-                     : json(std::string(tile_spec(t.before.tile_in_hand).id));
+  args["tile"] = t.tile_in_hand_arg();
   return say("discard", args);
 }
 
