@@ -47,18 +47,9 @@ std::string_view score_category_name(ScoreCategory category) {
 }
 
 bool score_category_applies(const RuleSet& rules, ScoreCategory category) {
-  switch (category) {
-    case ScoreCategory::Castle:
-      return rules.has(Mechanic::Castles);
-    case ScoreCategory::Bazaar:
-      return rules.has(Mechanic::Bazaar);
-    case ScoreCategory::Goods:
-      return rules.has(Mechanic::TradeGoods);
-    case ScoreCategory::Fairy:
-      return rules.has(Mechanic::Fairy);
-    default:
-      return true;
-  }
+  for (const MechanicHooks& m : kMechanicTable)
+    if (m.score_category == category) return rules.has(m.mechanic);
+  return true;  // the base game's
 }
 
 std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, std::uint64_t seed) {
@@ -79,13 +70,6 @@ std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, s
   Pcg32 rng(seed);
   rng.shuffle(deck.begin(), deck.end());
   return deck;
-}
-
-int bridges_per_player(const RuleSet& rules, int players) {
-  return rules.has(Mechanic::Bridges) ? bridges::per_player(players) : 0;
-}
-int castles_per_player(const RuleSet& rules, int players) {
-  return rules.has(Mechanic::Castles) ? castles::per_player(players) : 0;
 }
 
 int Outcome::winner_count() const {
@@ -180,10 +164,6 @@ int GameState::claiming_castle() const {
 
 std::optional<Move> GameState::canonical_claim(int x, int y, Port port) const {
   return castles::canonical_claim(d_, x, y, port);
-}
-
-bool GameState::bridge_allowed(int x, int y, BridgeAxis axis) const {
-  return has(Mechanic::Bridges) && bridges::allowed(d_, x, y, axis);
 }
 
 bool GameState::can_deploy(int segment, FigureKind kind) const {

@@ -70,10 +70,6 @@ struct GameConfig {
 // The full tile set of the chosen expansions less one copy of the start tile, shuffled from seed.
 std::vector<TileType> shuffled_deck(const RuleSet& rules, TileType start_tile, std::uint64_t seed);
 
-// Bridges and castle tokens each player starts with (0 without Bridges, Castles and Bazaars).
-int bridges_per_player(const RuleSet& rules, int players);
-int castles_per_player(const RuleSet& rules, int players);
-
 struct PendingDecision {
   PlayerId player = kNoPlayer;
   Phase phase = Phase::GameOver;
@@ -249,7 +245,6 @@ class GameState {
   bool placement_fits(const FrontierSquare& square, Rotation rotation) const {
     return (fitting_rotations(d_.turn.in_hand, square.required) >> rotation) & 1u;
   }
-  bool bridge_allowed(int x, int y, BridgeAxis axis) const;
   // Whether a figure of `kind` may be deployed on `segment` of the tile just placed now: exactly
   // when legal_moves() lists that deployment (a fast test for followers; a builder or pig asks
   // its mechanic through check()).

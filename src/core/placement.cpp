@@ -99,15 +99,8 @@ void place_moves(const GameData& d, MoveList& out) {
 }
 
 std::optional<Error> explain_place(const GameData& d, const Move& move) {
-  if (move.kind == MoveKind::Discard) {
-    if (!(move == Move::simple(MoveKind::Discard)))
-      return Error{ErrorCode::BadNotation, "malformed discard"};
-    if (!d.has(Mechanic::Bridges))
-      return Error{ErrorCode::WrongPhase,
-                   "discard exists only with Bridges, Castles and Bazaars; place the tile"};
-    return Error{ErrorCode::IllegalMove,
-                 "a tile may be discarded only when it has no placement without a bridge"};
-  }
+  if (const MechanicHooks* owner = placement_action_owner(move.kind))
+    return owner->explain_placement_action(d, move);
   if (move.kind != MoveKind::Place)
     return Error{ErrorCode::WrongPhase, "the game is waiting for the tile in hand to be placed"};
   if (!(Move::place(move.x, move.y, move.rotation) == move))

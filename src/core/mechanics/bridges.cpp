@@ -297,6 +297,16 @@ void placement_extra(const GameData& /*d*/, bool plain, MoveList& out) {
   if (!plain) out.push(Move::simple(MoveKind::Discard));
 }
 
+std::optional<Error> explain_discard(const GameData& d, const Move& move) {
+  if (!(move == Move::simple(MoveKind::Discard)))
+    return Error{ErrorCode::BadNotation, "malformed discard"};
+  if (!d.has(Mechanic::Bridges))
+    return Error{ErrorCode::WrongPhase,
+                 "discard exists only with Bridges, Castles and Bazaars; place the tile"};
+  return Error{ErrorCode::IllegalMove,
+               "a tile may be discarded only when it has no placement without a bridge"};
+}
+
 std::string placement_note(const GameData& d) {
   return supply_of_turn_player(d) == 0 ? " and no bridge is left to repair it"
                                        : " and no bridge can repair it";

@@ -49,6 +49,8 @@ unsigned repairable_rotations(const GameData& d, TileType type, const FrontierSq
 bool has_placement_with_bridge(const GameData& d, TileType type);
 // `discard`, when the tile has no placement without a bridge.
 void placement_extra(const GameData& d, bool plain, MoveList& out);
+// Why a discard is illegal now (malformed, Bridges not in play, or the tile fits without a bridge).
+std::optional<Error> explain_discard(const GameData& d, const Move& move);
 std::string placement_note(const GameData& d);
 void on_placed(GameData& d, bool fits_plainly);
 // The figure step: bridge moves (first); true when they are the only legal moves.

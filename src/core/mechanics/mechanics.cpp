@@ -32,6 +32,9 @@ constexpr MechanicHooks bridges_row() {
   m.placement_table = &bridges::kFitOrRepair;
   m.has_placement = &bridges::has_placement_with_bridge;
   m.placement_extra = &bridges::placement_extra;
+  m.owns_placement_action = true;
+  m.placement_action = MoveKind::Discard;
+  m.explain_placement_action = &bridges::explain_discard;
   m.on_placed = &bridges::on_placed;
   m.placement_note = &bridges::placement_note;
   m.figure_prelude = &bridges::figure_prelude;
@@ -49,6 +52,7 @@ constexpr MechanicHooks bridges_row() {
 
 constexpr MechanicHooks castles_row() {
   MechanicHooks m{Mechanic::Castles, "castles", ""};
+  m.score_category = ScoreCategory::Castle;
   m.setup = &castles::setup;
   m.finish = &castles::finish;
   m.invariants = &castles::invariants;
@@ -59,6 +63,7 @@ constexpr MechanicHooks castles_row() {
 
 constexpr MechanicHooks bazaar_row() {
   MechanicHooks m{Mechanic::Bazaar, "bazaar", ""};
+  m.score_category = ScoreCategory::Bazaar;
   m.setup = &bazaar::setup;
   m.invariants = &bazaar::invariants;
   m.verbs = bazaar::kVerbs;
@@ -117,6 +122,7 @@ constexpr MechanicHooks pig_row() {
 
 constexpr MechanicHooks trade_goods_row() {
   MechanicHooks m{Mechanic::TradeGoods, "trade goods", ""};
+  m.score_category = ScoreCategory::Goods;
   m.final_scoring = &trade_goods::final_scoring;
   m.invariants = &trade_goods::invariants;
   return m;
@@ -135,6 +141,7 @@ constexpr MechanicHooks dragon_row() {
 
 constexpr MechanicHooks fairy_row() {
   MechanicHooks m{Mechanic::Fairy, "fairy", "the fairy"};
+  m.score_category = ScoreCategory::Fairy;
   m.begin_part = &fairy::begin_part;
   m.figure_moves = &fairy::figure_moves;
   m.owns_move = true;
@@ -290,6 +297,17 @@ constexpr auto owner_rows() {
   return rows;
 }
 constexpr std::array<int, kMoveKindCount> kFigureActionOwner = owner_rows();
+// Per MoveKind, the row of the mechanic whose placement_extra offers it, or -1.
+constexpr auto placement_owner_rows() {
+  std::array<int, kMoveKindCount> rows{};
+  rows.fill(-1);
+  for (int i = 0; i < kMechanicCount; ++i) {
+    const MechanicHooks& m = kMechanicTable[static_cast<std::size_t>(i)];
+    if (m.owns_placement_action) rows[static_cast<std::size_t>(m.placement_action)] = i;
+  }
+  return rows;
+}
+constexpr std::array<int, kMoveKindCount> kPlacementActionOwner = placement_owner_rows();
 }  // namespace
 
 namespace {
@@ -321,6 +339,11 @@ constexpr std::array<MoveWriter, kMoveKindCount> kMoveWriters = writer_rows();
 
 const MoveWriter& move_writer(MoveKind kind) {
   return kMoveWriters[static_cast<std::size_t>(kind)];
+}
+
+const MechanicHooks* placement_action_owner(MoveKind kind) {
+  const int row = kPlacementActionOwner[static_cast<std::size_t>(kind)];
+  return row < 0 ? nullptr : &kMechanicTable[static_cast<std::size_t>(row)];
 }
 
 const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind) {

@@ -33,6 +33,9 @@ struct MechanicHooks {
   std::string_view name;
   // What it offers in the figure step, for messages ("a bridge", "a large follower"), or empty.
   std::string_view figure_phrase;
+  // The category it adds to the score sheet (castles, bazaars, goods, the fairy), if any: shown
+  // only when the mechanic is in play (score_category_applies).
+  std::optional<ScoreCategory> score_category = std::nullopt;
   // Set-up: each player's pieces of this mechanic, before the first turn.
   void (*setup)(GameData&) = nullptr;
   // A turn part begins.
@@ -54,6 +57,11 @@ struct MechanicHooks {
   const RotationMaskTable* placement_table = nullptr;
   bool (*has_placement)(const GameData&, TileType) = nullptr;
   void (*placement_extra)(const GameData&, bool plain, MoveList&) = nullptr;
+  // The kind of the action placement_extra offers (`discard`), and why such an action is illegal
+  // now; asked whether the mechanic is in play or not, so that it says which it is.
+  bool owns_placement_action = false;
+  MoveKind placement_action = MoveKind::Skip;
+  std::optional<Error> (*explain_placement_action)(const GameData&, const Move&) = nullptr;
   void (*on_placed)(GameData&, bool fits_plainly) = nullptr;
   // Why a placement does not fit, for the part of the message that concerns this mechanic.
   std::string (*placement_note)(const GameData&) = nullptr;
@@ -135,6 +143,8 @@ void for_each_mechanic(const GameData& d, MechanicMask with_hook, F&& f) {
 
 // The mechanic in play that owns an action of the figure step, or null.
 const MechanicHooks* figure_action_owner(const GameData& d, MoveKind kind);
+// The mechanic, in play or not, whose placement_extra offers actions of `kind`, or null.
+const MechanicHooks* placement_action_owner(MoveKind kind);
 
 // A tile taken from the deck: whether a mechanic in play would set it aside now, and doing so
 // (true when it did).
