@@ -286,28 +286,22 @@ constexpr HookMasks hook_masks() {
 const HookMasks kHookMasks = hook_masks();
 
 namespace {
-// Per MoveKind, the row of the mechanic that owns it as a figure action, or -1.
-constexpr auto owner_rows() {
+// Per MoveKind, the row of the mechanic that says (`owns`) it owns that kind (`kind`), or -1.
+template <bool MechanicHooks::*owns, MoveKind MechanicHooks::*kind>
+constexpr std::array<int, kMoveKindCount> owner_rows() {
   std::array<int, kMoveKindCount> rows{};
   rows.fill(-1);
   for (int i = 0; i < kMechanicCount; ++i) {
     const MechanicHooks& m = kMechanicTable[static_cast<std::size_t>(i)];
-    if (m.owns_move) rows[static_cast<std::size_t>(m.owned_move)] = i;
+    if (m.*owns) rows[static_cast<std::size_t>(m.*kind)] = i;
   }
   return rows;
 }
-constexpr std::array<int, kMoveKindCount> kFigureActionOwner = owner_rows();
-// Per MoveKind, the row of the mechanic whose placement_extra offers it, or -1.
-constexpr auto placement_owner_rows() {
-  std::array<int, kMoveKindCount> rows{};
-  rows.fill(-1);
-  for (int i = 0; i < kMechanicCount; ++i) {
-    const MechanicHooks& m = kMechanicTable[static_cast<std::size_t>(i)];
-    if (m.owns_placement_action) rows[static_cast<std::size_t>(m.placement_action)] = i;
-  }
-  return rows;
-}
-constexpr std::array<int, kMoveKindCount> kPlacementActionOwner = placement_owner_rows();
+// The figure actions' owners, and those of the actions offered beside the placements.
+constexpr auto kFigureActionOwner =
+    owner_rows<&MechanicHooks::owns_move, &MechanicHooks::owned_move>();
+constexpr auto kPlacementActionOwner =
+    owner_rows<&MechanicHooks::owns_placement_action, &MechanicHooks::placement_action>();
 }  // namespace
 
 namespace {
