@@ -49,7 +49,7 @@ struct Harness {
     options.bot_threads = 1;
     // Inputs may create games and seat bots: keep both small, so that millions of inputs run in
     // bounded memory and time.
-    options.max_games = 64;
+    options.registry.max_games = 64;
     options.max_bot_ms = 20;
     // Every input comes from one connection, as fast as the fuzzer goes: with budgets, most would
     // only meet `rate_limited`. Budgets have tests of their own.

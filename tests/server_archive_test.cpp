@@ -21,8 +21,8 @@ using json = nlohmann::json;
 server::ServiceOptions archive_options() {
   server::ServiceOptions options;
   options.sweep_ms = 0;  // the tests sweep themselves
-  options.finished_stay_s = 0;
-  options.idle_stay_s = 0;
+  options.registry.finished_stay_s = 0;
+  options.registry.idle_stay_s = 0;
   options.requests = {};
   options.games_created = {};
   return options;
@@ -155,7 +155,7 @@ TEST(Archive, WatchedGamesStayAndIdleOnesComeBackWhenJoinedAndPlayOn) {
 TEST(Archive, TheGameCapCountsOnlyGamesInMemory) {
   ServiceHarness harness;
   server::ServiceOptions options = archive_options();
-  options.max_games = 2;
+  options.registry.max_games = 2;
   ASSERT_TRUE(harness.start(options));
   const auto c = harness.connect();
   const json first = harness.request(c, two_humans());
@@ -184,8 +184,8 @@ TEST(Archive, ARestartedServerKeepsFinishedGamesInTheArchive) {
   {
     ServiceHarness harness;
     server::ServiceOptions options = archive_options();
-    options.finished_stay_s = 3600;  // nothing leaves memory before the restart
-    options.idle_stay_s = 3600;
+    options.registry.finished_stay_s = 3600;  // nothing leaves memory before the restart
+    options.registry.idle_stay_s = 3600;
     ASSERT_TRUE(harness.start(options, db));
     const auto c = harness.connect();
     finished = harness.request(c, two_bots())["game"];

@@ -49,7 +49,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.worker_threads =
       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   service_options.request_threads = options.request_threads;
-  service_options.default_pace_ms = options.pace_ms;
+  service_options.registry.default_pace_ms = options.pace_ms;
   service_options.bot_priority = options.bot_priority == "normal" ? server::BotPriority::Normal
                                  : options.bot_priority == "low"  ? server::BotPriority::Low
                                                                   : server::BotPriority::Idle;
@@ -58,10 +58,10 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   service_options.requests = {requests, std::max(100.0, requests / 6)};
   service_options.games_created = {games, games};
   service_options.max_bot_threads_per_client = options.bot_threads_per_client;
-  service_options.max_games = static_cast<std::size_t>(options.max_games);
+  service_options.registry.max_games = static_cast<std::size_t>(options.max_games);
   service_options.max_connections = static_cast<std::size_t>(options.max_connections);
-  service_options.finished_stay_s = options.finished_stay_s;
-  service_options.idle_stay_s = options.idle_stay_s;
+  service_options.registry.finished_stay_s = options.finished_stay_s;
+  service_options.registry.idle_stay_s = options.idle_stay_s;
   service_options.engines.engine_milliseconds = options.engine_ms;
   for (const std::string& engine : options.engines) {
     const std::size_t equals = engine.find('=');

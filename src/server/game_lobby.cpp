@@ -1,23 +1,26 @@
-// The game service's lobby: creating games, listing them, joining and leaving seats.
+// The game service's lobby (game_lobby.h): creating games, listing them, joining and leaving
+// seats, and leaving every game when a connection closes.
+#include "server/game_lobby.h"
+
 #include <algorithm>
-#include <chrono>
-#include <iostream>
+#include <cstddef>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
-#include "server/game_service.h"
 #include "server/game_service_internal.h"
 
 namespace carcassonne::server {
 
 using namespace service_internal;  // the protocol's helpers, shared by the service's files
 
+GameLobby::GameLobby(ServiceContext context, GameTable& table)
+    : context_(context), table_(table), create_budget_(context.options.games_created) {}
+
 // ---- create ----
 
-void GameService::handle_create(const std::shared_ptr<Connection>& connection, Request& request) {
+void GameLobby::handle_create(const std::shared_ptr<Connection>& connection, Request& request) {
   const json& body = request.body;
   const auto setup_error = [&](const std::string& message) {
     send_error(*connection, request.id, "bad_game_setup", message);
@@ -37,9 +40,10 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
     setup_error("a game has 2 to 6 players, not " + std::to_string(players.size()));
     return;
   }
-  auto game = std::make_shared<Game>();
-  std::int64_t pace = options_.default_pace_ms;
-  if (auto bad = integer_field(body, "pace", false, 0, options_.max_pace_ms, pace)) {
+  auto game = std::make_shared<ServedGame>();
+  std::int64_t pace = context_.options.registry.default_pace_ms;
+  if (auto bad =
+          integer_field(body, "pace", false, 0, context_.options.registry.max_pace_ms, pace)) {
     setup_error(*bad);
     return;
   }
@@ -62,7 +66,7 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
       setup_error(where + *bad);
       return;
     }
-    Game::Seat seat;
+    ServedGame::Seat seat;
     std::string kind;
     if (auto bad = string_field(player, "name", true, 4 * kMaxNameChars, seat.name)) {
       setup_error(where + *bad);
@@ -84,12 +88,12 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
         setup_error(where + *bad);
         return;
       }
-      auto bot = make_any_bot(seat.bot_spec, 0, options_.engines);
+      auto bot = make_any_bot(seat.bot_spec, 0, context_.options.engines);
       if (!bot.ok()) {
         setup_error(where + bot.error().message);
         return;
       }
-      if (auto limit = bot_over_limits(**bot, options_.max_bot_ms)) {
+      if (auto limit = bot_over_limits(**bot, context_.options.max_bot_ms)) {
         setup_error(where + *limit);
         return;
       }
@@ -142,7 +146,7 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
 
   // The stored setup: the record without actions, and each seat's kind, bot and token.
   json seats = json::array();
-  for (const Game::Seat& seat : game->seats)
+  for (const ServedGame::Seat& seat : game->seats)
     seats.push_back(seat.bot ? json{{"kind", "bot"}, {"bot", seat.bot_spec}}
                              : json{{"kind", "human"}, {"token", seat.token}});
   const json setup = {{"record", json::parse(write_record(game->record))},
@@ -153,7 +157,7 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
 
   if (!within_budget(*connection, create_budget_, 1, request.id, "games created")) return;
   game->owner = client_of(*connection);
-  if (const auto refused = games_.add_new(game, setup.dump())) {
+  if (const auto refused = context_.games.add_new(game, setup.dump())) {
     send_error(*connection, request.id, refused->code, refused->message);
     return;
   }
@@ -167,12 +171,12 @@ void GameService::handle_create(const std::shared_ptr<Connection>& connection, R
   send_json(*connection, reply);
 
   std::lock_guard lock(game->mutex);
-  schedule_bot(game);
+  table_.schedule_bot(game);
 }
 
 // ---- list ----
 
-void GameService::handle_list(const std::shared_ptr<Connection>& connection, Request& request) {
+void GameLobby::handle_list(const std::shared_ptr<Connection>& connection, Request& request) {
   if (auto bad = unknown_key(request.body, {})) {
     send_error(*connection, request.id, "bad_request", *bad);
     return;
@@ -181,7 +185,7 @@ void GameService::handle_list(const std::shared_ptr<Connection>& connection, Req
   // time never change, so they are read without its mutex.
   const auto newer = [](const std::pair<std::string, std::string>& a,
                         const std::pair<std::string, std::string>& b) { return a > b; };
-  std::vector<std::shared_ptr<Game>> loaded = games_.all();
+  std::vector<std::shared_ptr<ServedGame>> loaded = context_.games.all();
   const std::size_t shown = std::min(loaded.size(), kListedGames);
   std::partial_sort(loaded.begin(), loaded.begin() + static_cast<std::ptrdiff_t>(shown),
                     loaded.end(), [&](const auto& a, const auto& b) {
@@ -193,10 +197,11 @@ void GameService::handle_list(const std::shared_ptr<Connection>& connection, Req
     std::lock_guard lock(game->mutex);
     entries.push_back({{game->created, game->id}, lobby_entry(*game)});
   }
-  auto archived = storage_.archived_games(static_cast<int>(kListedGames));
+  auto archived = context_.storage.archived_games(static_cast<int>(kListedGames));
   if (archived.ok()) {
     for (const Storage::ArchivedGame& game : *archived) {
-      if (games_.loaded(game.id)) continue;  // loaded back: its entry above is the fresh one
+      if (context_.games.loaded(game.id))
+        continue;  // loaded back: its entry above is the fresh one
       json summary = json::parse(game.summary_json, nullptr, false);
       if (summary.is_object()) entries.push_back({{game.created, game.id}, std::move(summary)});
     }
@@ -213,31 +218,9 @@ void GameService::handle_list(const std::shared_ptr<Connection>& connection, Req
 
 // ---- join / leave ----
 
-std::shared_ptr<GameService::Game> GameService::requested_game(
-    Connection& connection, const Request& request, std::initializer_list<std::string_view> keys) {
-  std::string id;
-  if (auto bad = unknown_key(request.body, keys)) {
-    send_error(connection, request.id, "bad_request", *bad);
-    return nullptr;
-  }
-  if (auto bad = string_field(request.body, "game", true, 64, id)) {
-    send_error(connection, request.id, "bad_request", *bad);
-    return nullptr;
-  }
-  bool full = false;
-  std::shared_ptr<Game> game = games_.find(id, &full);
-  if (full) {
-    send_error(
-        connection, request.id, "busy",
-        "the server holds too many games to load game " + quote_text(id, 64) + "; try later");
-  } else if (!game) {
-    send_error(connection, request.id, "unknown_game", "no game " + quote_text(id, 64));
-  }
-  return game;
-}
-
-void GameService::handle_join(const std::shared_ptr<Connection>& connection, Request& request) {
-  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game", "token"});
+void GameLobby::handle_join(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<ServedGame> game =
+      context_.requested_game(*connection, request, {"game", "token"});
   if (!game) return;
   const std::string& id = game->id;  // fixed at creation
   std::string token;
@@ -257,7 +240,7 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
     }
   }
   auto& watchers = game->watchers;
-  auto it = std::find_if(watchers.begin(), watchers.end(), [&](const Game::Watcher& w) {
+  auto it = std::find_if(watchers.begin(), watchers.end(), [&](const ServedGame::Watcher& w) {
     return w.connection_id == connection->id();
   });
   if (it == watchers.end()) {
@@ -270,7 +253,7 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
   }
   const std::uint8_t seats = it->seats;
   {
-    std::lock_guard connections_lock(connections_mutex_);
+    std::lock_guard watched_lock(watched_mutex_);
     watched_[connection->id()].insert(id);
   }
   json reply = reply_to(request.id, "joined");
@@ -282,8 +265,8 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
   send_json(*connection, reply);
   // Those watching already hear what changed (the seat now online) first: a whole state is the
   // state as of the last update (StateStream).
-  broadcast(*game, game->log.size(), connection->id());
-  send_state(*game, *connection, seats);
+  table_.broadcast(*game, game->log.size(), connection->id());
+  table_.send_state(*game, *connection, seats);
   if (!game->chat.empty()) {
     json history = {{"type", "chat"}, {"game", id}, {"messages", json::array()}};
     for (const json& message : game->chat) history["messages"].push_back(message);
@@ -291,18 +274,18 @@ void GameService::handle_join(const std::shared_ptr<Connection>& connection, Req
   }
 }
 
-void GameService::handle_leave(const std::shared_ptr<Connection>& connection, Request& request) {
-  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game"});
+void GameLobby::handle_leave(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<ServedGame> game = context_.requested_game(*connection, request, {"game"});
   if (!game) return;
   const std::string& id = game->id;
   {
-    std::lock_guard connections_lock(connections_mutex_);
+    std::lock_guard watched_lock(watched_mutex_);
     auto it = watched_.find(connection->id());
     if (it != watched_.end()) it->second.erase(id);
   }
   std::lock_guard lock(game->mutex);
   auto& watchers = game->watchers;
-  const auto it = std::find_if(watchers.begin(), watchers.end(), [&](const Game::Watcher& w) {
+  const auto it = std::find_if(watchers.begin(), watchers.end(), [&](const ServedGame::Watcher& w) {
     return w.connection_id == connection->id();
   });
   bool held_seats = false;
@@ -313,7 +296,32 @@ void GameService::handle_leave(const std::shared_ptr<Connection>& connection, Re
   json reply = reply_to(request.id, "left");
   reply["game"] = id;
   send_json(*connection, reply);
-  if (held_seats) broadcast(*game, game->log.size());
+  if (held_seats) table_.broadcast(*game, game->log.size());
+}
+
+void GameLobby::leave_all(const Connection& connection) {
+  std::set<std::string> watched;
+  {
+    std::lock_guard watched_lock(watched_mutex_);
+    const auto it = watched_.find(connection.id());
+    if (it == watched_.end()) return;
+    watched = std::move(it->second);
+    watched_.erase(it);
+  }
+  for (const std::string& id : watched) {
+    const std::shared_ptr<ServedGame> game =
+        context_.games.loaded(id);  // an archived game has no watchers
+    if (!game) continue;
+    std::lock_guard lock(game->mutex);
+    auto& watchers = game->watchers;
+    const auto it = std::find_if(
+        watchers.begin(), watchers.end(),
+        [&](const ServedGame::Watcher& w) { return w.connection_id == connection.id(); });
+    if (it == watchers.end()) continue;
+    const bool held_seats = it->seats != 0;
+    watchers.erase(it);
+    if (held_seats) table_.broadcast(*game, game->log.size());  // others see the player go offline
+  }
 }
 
 }  // namespace carcassonne::server

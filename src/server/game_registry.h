@@ -29,10 +29,18 @@
 namespace carcassonne::server {
 
 struct RegistryOptions {
+  // Games held in memory (running and finished; archived ones do not count). Each takes some
+  // tens of KiB up to about 150 KiB with its log, so the default bounds them to about 1.5 GiB.
   std::size_t max_games = 10000;
+  // Games leave memory (they stay in the database, listed and replayable, and come back when
+  // someone opens them) once nobody watches them and nothing happened for this long: finished
+  // games after finished_stay_s, others after idle_stay_s.
   int finished_stay_s = 60;  // a finished game leaves memory after this long unwatched and idle
   int idle_stay_s = 1800;    // a running one after this long
-  // The pace of games stored before a game chose its own, and the longest a stored one may have.
+  // A bot's action waits this long after the action before it, so that people can follow the
+  // game (a game's `create` may choose its own, up to max_pace_ms). `carcassonne serve` uses 700.
+  // Here: the pace of games stored before a game chose its own, and the longest a stored one may
+  // have.
   int default_pace_ms = 0;
   int max_pace_ms = 5000;
 };
@@ -40,7 +48,8 @@ struct RegistryOptions {
 class GameRegistry {
  public:
   // `on_back` is called, with the game's mutex held, for every running game that comes (back)
-  // into memory from storage, restored or loaded back: the service lets its bots think again.
+  // into memory from storage, restored or loaded back: the service lets its bots think again
+  // (GameTable::schedule_bot).
   using OnBack = std::function<void(const std::shared_ptr<ServedGame>&)>;
   GameRegistry(Storage& storage, RegistryOptions options, OnBack on_back);
 

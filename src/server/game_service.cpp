@@ -1,17 +1,19 @@
-// The game service: construction, the transport's events, dispatch of requests, budgets.
+// The game service: construction, the transport's events, dispatch of requests, budgets, the
+// costly requests' threads and the sweep.
 #include "server/game_service.h"
 
 #include <algorithm>
-#include <cassert>
 #include <chrono>
-#include <iostream>
+#include <exception>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "server/game_lobby.h"
+#include "server/game_records.h"
 #include "server/game_service_internal.h"
+#include "server/game_table.h"
+#include "server/service_context.h"
 
 #ifndef CARCASSONNE_VERSION
 #define CARCASSONNE_VERSION "0.1.0"
@@ -24,19 +26,22 @@ using namespace service_internal;  // the protocol's helpers, shared by the serv
 GameService::GameService(Storage& storage, ServiceOptions options)
     : storage_(storage),
       options_(options),
-      games_(storage,
-             {.max_games = options.max_games,
-              .finished_stay_s = options.finished_stay_s,
-              .idle_stay_s = options.idle_stay_s,
-              .default_pace_ms = options.default_pace_ms,
-              .max_pace_ms = options.max_pace_ms},
-             [this](const std::shared_ptr<Game>& game) { schedule_bot(game); }),
+      games_(storage, options.registry,
+             [this](const std::shared_ptr<ServedGame>& game) { table_->schedule_bot(game); }),
       request_budget_(options.requests),
-      create_budget_(options.games_created),
       workers_(std::make_unique<TaskQueue>(options.worker_threads)),
       requests_(std::make_unique<BotPool>(std::max(1, options.request_threads), 1)),
       bots_(std::make_unique<BotPool>(options.bot_threads, options.max_bot_threads_per_client,
                                       options.bot_priority)) {
+  const ServiceContext context{.storage = storage_,
+                               .options = options_,
+                               .games = games_,
+                               .workers = *workers_,
+                               .bots = *bots_,
+                               .stopping = stopping_};
+  table_ = std::make_unique<GameTable>(context);
+  lobby_ = std::make_unique<GameLobby>(context, *table_);
+  records_ = std::make_unique<GameRecords>(context);
   schedule_sweep();
 }
 
@@ -73,27 +78,7 @@ void GameService::on_binary(const std::shared_ptr<Connection>& connection) {
 
 void GameService::on_close(const std::shared_ptr<Connection>& connection) {
   --connections_;
-  std::set<std::string> watched;
-  {
-    std::lock_guard lock(connections_mutex_);
-    const auto it = watched_.find(connection->id());
-    if (it == watched_.end()) return;
-    watched = std::move(it->second);
-    watched_.erase(it);
-  }
-  for (const std::string& id : watched) {
-    const std::shared_ptr<Game> game = games_.loaded(id);  // an archived game has no watchers
-    if (!game) continue;
-    std::lock_guard lock(game->mutex);
-    auto& watchers = game->watchers;
-    const auto it = std::find_if(watchers.begin(), watchers.end(), [&](const Game::Watcher& w) {
-      return w.connection_id == connection->id();
-    });
-    if (it == watchers.end()) continue;
-    const bool held_seats = it->seats != 0;
-    watchers.erase(it);
-    if (held_seats) broadcast(*game, game->log.size());  // others see the player go offline
-  }
+  lobby_->leave_all(*connection);
 }
 
 void GameService::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
@@ -173,7 +158,7 @@ double GameService::work_cost(const Request& request) const {
   std::size_t actions = 0;
   std::size_t watchers = 0;
   if (const auto id = body.find("game"); id != body.end() && id->is_string()) {
-    if (const std::shared_ptr<Game> game = games_.loaded(id->get<std::string>())) {
+    if (const std::shared_ptr<ServedGame> game = games_.loaded(id->get<std::string>())) {
       std::lock_guard lock(game->mutex);
       actions = game->record.actions.size();
       watchers = game->watchers.size();
@@ -253,28 +238,29 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
     static const json catalogue = catalogue_json();
     json reply = reply_to(request.id, "catalogue");
     reply.update(catalogue);
-    reply["pace"] = {{"default", options_.default_pace_ms}, {"max", options_.max_pace_ms}};
+    reply["pace"] = {{"default", options_.registry.default_pace_ms},
+                     {"max", options_.registry.max_pace_ms}};
     send_json(*connection, reply);
   } else if (type == "create") {
-    handle_create(connection, request);
+    lobby_->handle_create(connection, request);
   } else if (type == "preview") {
-    handle_preview(connection, request);
+    table_->handle_preview(connection, request);
   } else if (type == "list") {
-    handle_list(connection, request);
+    lobby_->handle_list(connection, request);
   } else if (type == "join") {
-    handle_join(connection, request);
+    lobby_->handle_join(connection, request);
   } else if (type == "leave") {
-    handle_leave(connection, request);
+    lobby_->handle_leave(connection, request);
   } else if (type == "act") {
-    handle_act(connection, request);
+    table_->handle_act(connection, request);
   } else if (type == "record") {
-    handle_record(connection, request);
+    records_->handle_record(connection, request);
   } else if (type == "view_record") {
-    handle_view_record(connection, request);
+    records_->handle_view_record(connection, request);
   } else if (type == "feature") {
-    handle_feature(connection, request);
+    table_->handle_feature(connection, request);
   } else if (type == "chat") {
-    handle_chat(connection, request);
+    table_->handle_chat(connection, request);
   } else {
     send_error(*connection, request.id, "bad_request",
                "unknown message type " + quote_text(type, 40) +
@@ -282,6 +268,24 @@ void GameService::handle(const std::shared_ptr<Connection>& connection, Request&
                    "feature, record, "
                    "view_record)");
   }
+}
+
+// ---- restore, and games between memory and the archive (game_registry.h) ----
+
+Result<int> GameService::restore(std::vector<std::string>* problems) {
+  return games_.restore(problems);
+}
+
+std::size_t GameService::evict_idle_games() {
+  return games_.evict_idle();
+}
+
+void GameService::schedule_sweep() {
+  if (options_.sweep_ms <= 0 || stopping_) return;
+  bots_->post_after(std::chrono::milliseconds(options_.sweep_ms), "the server's sweep", [this] {
+    evict_idle_games();
+    schedule_sweep();
+  });
 }
 
 }  // namespace carcassonne::server

@@ -1,7 +1,8 @@
-// The game service's internals, shared by its files (game_service.cpp: transport, dispatch and
-// budgets; game_lobby.cpp: create, list, join, leave; game_table.cpp: actions, state, preview,
-// chat, features, bots; game_archive.cpp: records and replays; game_registry.cpp: the games in
-// memory and the archive): the limits and helpers of the protocol's messages.
+// The game service's internals, shared by the files of its parts (game_service.cpp: transport,
+// dispatch and budgets; game_lobby.cpp: create, list, join, leave; game_table.cpp: actions, state,
+// preview, chat, features, bots; game_records.cpp: records and replays; service_context.cpp: the
+// game a request names; game_registry.cpp: the games in memory and the archive): the limits and
+// helpers of the protocol's messages.
 //
 // Promise: included by those files only; nothing here is part of the server's interface.
 #pragma once
@@ -24,7 +25,8 @@
 #include "core/notation.h"
 #include "record/record.h"
 #include "record/strict_json.h"
-#include "server/game_service.h"
+#include "server/client_budget.h"
+#include "server/connection.h"
 #include "server/game_view.h"
 #include "server/served_game.h"
 #include "server/state_stream.h"
@@ -314,11 +316,5 @@ inline std::optional<std::string> decision_fields(const json& body, std::int64_t
 namespace carcassonne::server {
 
 using service_internal::json;
-
-struct GameService::Request {
-  json body;
-  json id;  // null when the request has none
-  std::string type;
-};
 
 }  // namespace carcassonne::server

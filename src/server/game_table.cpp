@@ -1,5 +1,7 @@
-// The game service at the table: actions checked and committed, the state sent to watchers,
-// previews, chat, features, and the bots' turns.
+// The game service at the table (game_table.h): actions checked and committed, the state sent to
+// watchers, previews, chat, features, and the bots' turns.
+#include "server/game_table.h"
+
 #include <algorithm>
 #include <cassert>
 #include <chrono>
@@ -7,21 +9,21 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "server/game_service.h"
 #include "server/game_service_internal.h"
 
 namespace carcassonne::server {
 
 using namespace service_internal;  // the protocol's helpers, shared by the service's files
 
+GameTable::GameTable(ServiceContext context) : context_(context) {}
+
 // ---- act ----
 
-void GameService::handle_act(const std::shared_ptr<Connection>& connection, Request& request) {
-  const std::shared_ptr<Game> game =
-      requested_game(*connection, request, {"game", "seat", "action", "actions", "version"});
+void GameTable::handle_act(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<ServedGame> game = context_.requested_game(
+      *connection, request, {"game", "seat", "action", "actions", "version"});
   if (!game) return;
   std::int64_t seat = 0, version = -1;
   std::vector<std::string> actions;
@@ -31,7 +33,7 @@ void GameService::handle_act(const std::shared_ptr<Connection>& connection, Requ
   if (!seat_may_decide(*connection, request, *game, seat, version)) return;
   const json reply_id = request.id;
   auto refused = submit_moves(
-      game, actions, [connection, reply_id](Game& done, const std::optional<Error>& error) {
+      game, actions, [connection, reply_id](ServedGame& done, const std::optional<Error>& error) {
         if (error) {
           send_error(*connection, reply_id, "storage_failed", error->message);
           return;
@@ -44,11 +46,11 @@ void GameService::handle_act(const std::shared_ptr<Connection>& connection, Requ
   if (refused) send_error(*connection, request.id, refused->code, refused->message);
 }
 
-bool GameService::holds_seat(Connection& connection, const Request& request, const Game& game,
-                             std::int64_t seat, const std::string& doing) {
-  const auto watcher =
-      std::find_if(game.watchers.begin(), game.watchers.end(),
-                   [&](const Game::Watcher& w) { return w.connection_id == connection.id(); });
+bool GameTable::holds_seat(Connection& connection, const Request& request, const ServedGame& game,
+                           std::int64_t seat, const std::string& doing) {
+  const auto watcher = std::find_if(
+      game.watchers.begin(), game.watchers.end(),
+      [&](const ServedGame::Watcher& w) { return w.connection_id == connection.id(); });
   if (watcher == game.watchers.end()) {
     send_error(connection, request.id, "not_joined", "join game " + game.id + " before " + doing);
     return false;
@@ -62,8 +64,8 @@ bool GameService::holds_seat(Connection& connection, const Request& request, con
   return true;
 }
 
-bool GameService::seat_may_decide(Connection& connection, const Request& request, Game& game,
-                                  std::int64_t seat, std::int64_t version) {
+bool GameTable::seat_may_decide(Connection& connection, const Request& request, ServedGame& game,
+                                std::int64_t seat, std::int64_t version) {
   const std::string& id = game.id;
   if (!holds_seat(connection, request, game, seat, "acting in it")) return false;
   if (game.state->over()) {
@@ -91,10 +93,10 @@ bool GameService::seat_may_decide(Connection& connection, const Request& request
   return true;
 }
 
-std::optional<GameService::Refusal> GameService::check_turn(const Game& game,
-                                                            const std::vector<std::string>& texts,
-                                                            bool last_may_draw,
-                                                            CheckedTurn& turn) const {
+std::optional<GameTable::Refusal> GameTable::check_turn(const ServedGame& game,
+                                                        const std::vector<std::string>& texts,
+                                                        bool last_may_draw,
+                                                        CheckedTurn& turn) const {
   turn.version = game.version();
   turn.after = *game.state;
   GameState& state = *turn.after;
@@ -129,9 +131,9 @@ std::optional<GameService::Refusal> GameService::check_turn(const Game& game,
   return std::nullopt;
 }
 
-std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_ptr<Game>& game,
-                                                              const std::vector<std::string>& texts,
-                                                              Committed then) {
+std::optional<GameTable::Refusal> GameTable::submit_moves(const std::shared_ptr<ServedGame>& game,
+                                                          const std::vector<std::string>& texts,
+                                                          Committed then) {
   CheckedTurn turn;
   if (auto refused = check_turn(*game, texts, /*last_may_draw=*/true, turn)) return refused;
   // Durable first: the actions are committed (all of them in one transaction) before the game
@@ -160,10 +162,11 @@ std::optional<GameService::Refusal> GameService::submit_moves(const std::shared_
     broadcast(*game, log_from);
     schedule_bot(game);
   };
-  storage_.append_actions_async(
+  context_.storage.append_actions_async(
       game->id, game->version(), notations,
       [this, applied = std::move(applied)](const Result<bool>& stored) mutable {
-        workers_->post([applied = std::move(applied), stored]() mutable { applied(stored); });
+        context_.workers.post(
+            [applied = std::move(applied), stored]() mutable { applied(stored); });
       });
   return std::nullopt;
 }
@@ -218,7 +221,7 @@ std::string closed_state_text(std::string text, const GameState& state, std::siz
 
 }  // namespace
 
-void GameService::send_state(Game& game, Connection& connection, std::uint8_t seats) {
+void GameTable::send_state(ServedGame& game, Connection& connection, std::uint8_t seats) {
   std::string legal_text;
   // Set at creation and never changed: only whole states carry it.
   std::string text = open_state_text(game.id, game.version(), true, game.stream.whole(),
@@ -228,11 +231,12 @@ void GameService::send_state(Game& game, Connection& connection, std::uint8_t se
       closed_state_text(std::move(text), *game.state, game.seats.size(), seats, legal_text));
 }
 
-void GameService::broadcast(Game& game, std::size_t log_from, std::uint64_t except) {
+void GameTable::broadcast(ServedGame& game, std::size_t log_from, std::uint64_t except) {
   auto& watchers = game.watchers;
-  watchers.erase(std::remove_if(watchers.begin(), watchers.end(),
-                                [](const Game::Watcher& w) { return w.connection.expired(); }),
-                 watchers.end());
+  watchers.erase(
+      std::remove_if(watchers.begin(), watchers.end(),
+                     [](const ServedGame::Watcher& w) { return w.connection.expired(); }),
+      watchers.end());
   const json fields = public_state_json(*game.state, game.player_views(), /*with_board=*/false);
   // Updated even with nobody watching: the stream must stay in step with the game.
   const std::string changes = game.stream.update(*game.state, fields);
@@ -240,7 +244,7 @@ void GameService::broadcast(Game& game, std::size_t log_from, std::uint64_t exce
   const std::string shared_text = open_state_text(game.id, game.version(), false, changes,
                                                   game.clock_json(), game.log, log_from);
   std::string legal_text;
-  for (const Game::Watcher& watcher : watchers) {
+  for (const ServedGame::Watcher& watcher : watchers) {
     if (watcher.connection_id == except) continue;
     if (const auto connection = watcher.connection.lock())
       connection->send(closed_state_text(shared_text, *game.state, game.seats.size(), watcher.seats,
@@ -248,9 +252,9 @@ void GameService::broadcast(Game& game, std::size_t log_from, std::uint64_t exce
   }
 }
 
-void GameService::handle_preview(const std::shared_ptr<Connection>& connection, Request& request) {
-  const std::shared_ptr<Game> game =
-      requested_game(*connection, request, {"game", "seat", "actions", "version"});
+void GameTable::handle_preview(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<ServedGame> game =
+      context_.requested_game(*connection, request, {"game", "seat", "actions", "version"});
   if (!game) return;
   std::int64_t seat = 0, version = -1;
   std::vector<std::string> actions;
@@ -285,10 +289,11 @@ void GameService::handle_preview(const std::shared_ptr<Connection>& connection, 
   send_json(*connection, reply);
 }
 
-void GameService::handle_chat(const std::shared_ptr<Connection>& connection, Request& request) {
+void GameTable::handle_chat(const std::shared_ptr<Connection>& connection, Request& request) {
   constexpr std::size_t kMaxChatChars = 300;
   constexpr std::size_t kKeptMessages = 100;
-  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game", "seat", "text"});
+  const std::shared_ptr<ServedGame> game =
+      context_.requested_game(*connection, request, {"game", "seat", "text"});
   if (!game) return;
   const json& body = request.body;
   std::int64_t seat = 0;
@@ -317,13 +322,13 @@ void GameService::handle_chat(const std::shared_ptr<Connection>& connection, Req
   send_json(*connection, reply);
   const json broadcast_message = {
       {"type", "chat"}, {"game", game->id}, {"messages", json::array({message})}};
-  for (const Game::Watcher& w : game->watchers)
+  for (const ServedGame::Watcher& w : game->watchers)
     if (auto other = w.connection.lock()) send_json(*other, broadcast_message);
 }
 
-void GameService::handle_feature(const std::shared_ptr<Connection>& connection, Request& request) {
-  const std::shared_ptr<Game> game =
-      requested_game(*connection, request, {"game", "x", "y", "location"});
+void GameTable::handle_feature(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<ServedGame> game =
+      context_.requested_game(*connection, request, {"game", "x", "y", "location"});
   if (!game) return;
   const json& body = request.body;
   std::int64_t x = 0, y = 0;
@@ -357,8 +362,8 @@ void GameService::handle_feature(const std::shared_ptr<Connection>& connection, 
 
 // ---- bots ----
 
-void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
-  if (stopping_ || game->bot_queued || game->committing || game->state->over()) return;
+void GameTable::schedule_bot(const std::shared_ptr<ServedGame>& game) {
+  if (context_.stopping || game->bot_queued || game->committing || game->state->over()) return;
   const auto seat = static_cast<std::size_t>(game->state->current_player());
   if (!game->seats[seat].bot) {
     // A human's decision under the turn clock: its timeout, once per version.
@@ -366,21 +371,20 @@ void GameService::schedule_bot(const std::shared_ptr<Game>& game) {
     game->clock_version = game->version();
     const auto left = std::chrono::seconds(game->clock_s) -
                       (std::chrono::steady_clock::now() - game->decision_started);
-    bots_->post_after(std::max(std::chrono::milliseconds(0),
-                               std::chrono::duration_cast<std::chrono::milliseconds>(left)),
-                      game->owner,
-                      [this, weak = std::weak_ptr<Game>(game), version = game->version()] {
-                        run_bot(weak, version);
-                      });
+    context_.bots.post_after(std::max(std::chrono::milliseconds(0),
+                                      std::chrono::duration_cast<std::chrono::milliseconds>(left)),
+                             game->owner,
+                             [this, weak = std::weak_ptr<ServedGame>(game),
+                              version = game->version()] { run_bot(weak, version); });
     return;
   }
   game->bot_queued = true;
-  bots_->post_after(std::chrono::milliseconds(game->pace_ms), game->owner,
-                    [this, weak = std::weak_ptr<Game>(game)] { run_bot(weak, -1); });
+  context_.bots.post_after(std::chrono::milliseconds(game->pace_ms), game->owner,
+                           [this, weak = std::weak_ptr<ServedGame>(game)] { run_bot(weak, -1); });
 }
 
-void GameService::run_bot(const std::weak_ptr<Game>& weak_game, int timed_out) {
-  const std::shared_ptr<Game> game = weak_game.lock();
+void GameTable::run_bot(const std::weak_ptr<ServedGame>& weak_game, int timed_out) {
+  const std::shared_ptr<ServedGame> game = weak_game.lock();
   if (!game) return;
   std::optional<GameState> view;
   std::string spec;
@@ -407,7 +411,8 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game, int timed_out) {
   }
   // Thinking happens without the game's lock: watchers may join and read meanwhile. The seed
   // depends only on the game and the position, so a restarted server plays the same move.
-  auto bot = make_any_bot(spec, mix(seed, static_cast<std::uint64_t>(version)), options_.engines);
+  auto bot =
+      make_any_bot(spec, mix(seed, static_cast<std::uint64_t>(version)), context_.options.engines);
   if (!bot.ok()) {
     // An engine this server was since restarted without: the greedy bot keeps the game going.
     std::cerr << "game " << game->id << ": " << bot.error().message << "; the greedy bot plays\n";
@@ -421,7 +426,7 @@ void GameService::run_bot(const std::weak_ptr<Game>& weak_game, int timed_out) {
   if (!move || game->version() != version || game->committing) return;
   const std::string id = game->id;
   auto refused = submit_moves(
-      game, {format_move(*view, *move)}, [id](Game&, const std::optional<Error>& error) {
+      game, {format_move(*view, *move)}, [id](ServedGame&, const std::optional<Error>& error) {
         if (error)
           std::cerr << "game " << id << ": bot move not stored: " << error->message << "\n";
       });

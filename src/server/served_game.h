@@ -1,7 +1,8 @@
 // A game the server holds in memory: its record and state, its seats and watchers, its log and
-// chat, its pace and turn clock. Shared by the service (server/game_service.h), which changes it
-// only with `mutex` held, and the registry (server/game_registry.h), which keeps it in memory
-// and moves it to and from the archive.
+// chat, its pace and turn clock. Shared by the service's parts (server/game_lobby.h,
+// server/game_table.h, server/game_records.h), which change it only with `mutex` held, and the
+// registry (server/game_registry.h), which keeps it in memory and moves it to and from the
+// archive.
 #pragma once
 
 #include <algorithm>

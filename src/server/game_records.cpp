@@ -1,25 +1,22 @@
-// The game service's records and archive: records for download and replay; restoring and
-// archiving games is the registry's (game_registry.h), which the service asks.
-#include <algorithm>
-#include <chrono>
-#include <iostream>
+// The game service's records (game_records.h): records for download and replay.
+#include "server/game_records.h"
+
+#include <cstdint>
+#include <mutex>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "server/game_service.h"
 #include "server/game_service_internal.h"
 
 namespace carcassonne::server {
 
 using namespace service_internal;  // the protocol's helpers, shared by the service's files
 
-// ---- records ----
+GameRecords::GameRecords(ServiceContext context) : context_(context) {}
 
-void GameService::handle_record(const std::shared_ptr<Connection>& connection, Request& request) {
-  const std::shared_ptr<Game> game = requested_game(*connection, request, {"game"});
+void GameRecords::handle_record(const std::shared_ptr<Connection>& connection, Request& request) {
+  const std::shared_ptr<ServedGame> game = context_.requested_game(*connection, request, {"game"});
   if (!game) return;
   const std::string& id = game->id;
   std::lock_guard lock(game->mutex);
@@ -40,7 +37,7 @@ void GameService::handle_record(const std::shared_ptr<Connection>& connection, R
   connection->send(std::move(text));
 }
 
-void GameService::handle_view_record(const std::shared_ptr<Connection>& connection,
+void GameRecords::handle_view_record(const std::shared_ptr<Connection>& connection,
                                      Request& request) {
   const json& body = request.body;
   if (auto bad = unknown_key(body, {"record", "step"})) {
@@ -79,24 +76,6 @@ void GameService::handle_view_record(const std::shared_ptr<Connection>& connecti
   reply["log"] = std::move(replayed->log);
   reply["replay"] = {{"step", step}, {"steps", steps}};
   send_json(*connection, reply);
-}
-
-// ---- restore, and games between memory and the archive (game_registry.h) ----
-
-Result<int> GameService::restore(std::vector<std::string>* problems) {
-  return games_.restore(problems);
-}
-
-std::size_t GameService::evict_idle_games() {
-  return games_.evict_idle();
-}
-
-void GameService::schedule_sweep() {
-  if (options_.sweep_ms <= 0 || stopping_) return;
-  bots_->post_after(std::chrono::milliseconds(options_.sweep_ms), "the server's sweep", [this] {
-    evict_idle_games();
-    schedule_sweep();
-  });
 }
 
 }  // namespace carcassonne::server
