@@ -409,10 +409,11 @@ TEST_F(CliTest, ArenaSeatsAProgramThatSpeaksTheEngineProtocol) {
   const auto stats = nlohmann::json::parse(result.out);
   EXPECT_EQ(stats["bots"][0]["win_rate"], 0.5);
   EXPECT_EQ(stats["bots"][1]["win_rate"], 0.5);
-  const RunResult failing = run("arena --bots " +
-                                quoted("greedy,cmd:python3 " + std::string(CARCASSONNE_SOURCE_DIR) +
-                                       "/tests/engine/tiny_engine.py illegal") +
-                                " --games 2 -q");
+  const RunResult failing =
+      run("arena --bots " +
+          quoted("greedy,cmd:" + std::string(CARCASSONNE_TEST_PYTHON) + " " +
+                 std::string(CARCASSONNE_SOURCE_DIR) + "/tests/engine/tiny_engine.py illegal") +
+          " --games 2 -q");
   EXPECT_EQ(failing.status, 1);
   EXPECT_NE(failing.err.find("an engine failed"), std::string::npos) << failing.err;
 }

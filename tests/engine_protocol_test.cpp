@@ -217,7 +217,8 @@ TEST(EngineSession, PlaysTheMoveItsBotPlaysFromTheSameObservation) {
 // ---- External engines as bots ----
 
 std::vector<std::string> tiny_engine(const std::string& mode) {
-  return {"python3", std::string(CARCASSONNE_SOURCE_DIR) + "/tests/engine/tiny_engine.py", mode};
+  return {CARCASSONNE_TEST_PYTHON,
+          std::string(CARCASSONNE_SOURCE_DIR) + "/tests/engine/tiny_engine.py", mode};
 }
 
 // Plays a whole game: seat 0 by `first`, the others greedy. Returns the record.

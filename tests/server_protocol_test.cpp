@@ -44,8 +44,9 @@ class ProtocolTest : public ::testing::Test {
     options.requests = {};
     options.games_created = {};
     // The tiny external engine of the engine-protocol tests, seatable as "engine:tiny".
-    options.engines.engines["tiny"] =
-        "python3 " + std::string(CARCASSONNE_SOURCE_DIR) + "/tests/engine/tiny_engine.py last";
+    options.engines.engines["tiny"] = std::string(CARCASSONNE_TEST_PYTHON) + " " +
+                                      std::string(CARCASSONNE_SOURCE_DIR) +
+                                      "/tests/engine/tiny_engine.py last";
     options.engines.engine_milliseconds = 200;
     service_ = std::make_unique<GameService>(*storage_, options);
     server::HttpServerOptions http;
