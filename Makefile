@@ -37,12 +37,16 @@ build-fuzz: deps $(FUZZ_BUILD)/build.ninja
 
 # Each target on its seed corpus and FUZZ_RUNS more inputs: what `make test` runs. (libFuzzer adds
 # the inputs it finds to the first directory it is given: a scratch one, never fuzz/corpus.)
+# fuzz_protocol keeps one game service across its inputs, so LeakSanitizer checks for leaks when
+# the process ends, not after every input that allocates more than it frees (a scan of the whole
+# heap each time: 45 s for the 20,000 inputs, 20 s without).
 FUZZ_RUNS ?= 20000
 test-fuzz: build-fuzz
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "== $$t: $(FUZZ_RUNS) inputs"; \
 	  rm -rf $(FUZZ_BUILD)/smoke/$$t; mkdir -p $(FUZZ_BUILD)/smoke/$$t; \
-	  ./$(FUZZ_BUILD)/$$t -runs=$(FUZZ_RUNS) -seed=1 -max_len=8192 -rss_limit_mb=4096 \
+	  leaks=1; [ $$t = fuzz_protocol ] && leaks=0; \
+	  ./$(FUZZ_BUILD)/$$t -runs=$(FUZZ_RUNS) -seed=1 -max_len=8192 -rss_limit_mb=4096 -detect_leaks=$$leaks \
 	    $(FUZZ_BUILD)/smoke/$$t fuzz/corpus/$${t#fuzz_} > $(FUZZ_BUILD)/$$t.log 2>&1 \
 	    || { cat $(FUZZ_BUILD)/$$t.log; exit 1; }; \
 	  tail -n 2 $(FUZZ_BUILD)/$$t.log; \

@@ -295,13 +295,13 @@ std::vector<FuzzCase> every_combination() {
     // Games per case: many for the base game and each expansion alone, fewer for combinations
     // (there are 2^n of them) and for option variants, to keep the suite's time in bounds.
     const bool alone = variant.expansions.size() == 1;
-    fuzz.games = variant.expansions.empty() ? 1500 : alone ? 600 : 250;
+    fuzz.games = variant.expansions.empty() ? 1100 : alone ? 450 : 180;
     if (variant.option) {
       fuzz.options.push_back(*variant.option);
       fuzz.name += "_" + variant.option->first + "_" + variant.option->second;
       for (char& c : fuzz.name)
         if (c == '-') c = '_';
-      fuzz.games = alone ? 300 : 100;
+      fuzz.games = alone ? 220 : 75;
     }
     const bool all = variant.expansions.size() + 1 == kExpansionTable.size();
     fuzz.in_every_run = !variant.option && (variant.expansions.size() <= 1 || all);
