@@ -28,8 +28,7 @@ namespace carcassonne {
 namespace {
 
 double test_scale() {
-  const char* scale = std::getenv("CARCASSONNE_FUZZ_SCALE");
-  return scale != nullptr ? std::atof(scale) : 1.0;
+  return sweep_scale();
 }
 int scaled(int n) {
   return std::max(2, static_cast<int>(n * test_scale()));
@@ -62,20 +61,16 @@ std::vector<RuleCase> every_rule_case() {
   return cases;
 }
 
-// The rule cases a bots test plays in this run: all of them at full scale. The sanitizer run
-// (scale below 1) plays every k-th case from `offset` (k = 1 / scale) plus every expansion
-// together, so that greedy and MCTS still run under the sanitizers in each kind of rule set while
-// the release run checks every case.
+// The rule cases a bots test plays in this run: all of them at full scale; in the sanitizer run
+// (scale below 1) the sample of variants_played() from `offset` (rule_variants.h), so that greedy
+// and MCTS still run under the sanitizers with every expansion and every option's value while the
+// release run checks every case.
 std::vector<RuleCase> rule_cases_for_this_run(std::size_t offset) {
-  std::vector<RuleCase> cases = every_rule_case();
-  if (test_scale() >= 1.0) return cases;
-  const auto stride = static_cast<std::size_t>(std::max(1.0, std::round(1.0 / test_scale())));
+  const std::vector<RuleCase> cases = every_rule_case();
+  const std::vector<bool> played = variants_played(every_rule_variant(), offset);
   std::vector<RuleCase> sample;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const bool everything =
-        cases[i].expansions.size() + 1 == kExpansionTable.size() && cases[i].options.empty();
-    if (i % stride == offset % stride || everything) sample.push_back(cases[i]);
-  }
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (played[i]) sample.push_back(cases[i]);
   return sample;
 }
 

@@ -28,8 +28,7 @@ namespace carcassonne {
 namespace {
 
 double fuzz_scale() {
-  const char* scale = std::getenv("CARCASSONNE_FUZZ_SCALE");
-  return scale != nullptr ? std::atof(scale) : 1.0;
+  return sweep_scale();
 }
 int scaled(int games) {
   return std::max(10, static_cast<int>(games * fuzz_scale()));
@@ -278,13 +277,14 @@ void fuzz_games(const FuzzCase& fuzz, std::uint64_t seed_base) {
 // applies to it (the others at their defaults): generated, so a new expansion or option is fuzzed
 // without touching this file.
 //
-// The release run plays every case. The sanitizer run (scale below 1) plays its share of them:
-// the base game, each expansion alone and all of them together with default options, and every
-// k-th of the others (k = 1 / scale), which meets every option; the release run plays the rest.
+// The release run plays every case. The sanitizer run (scale below 1) plays the sample of
+// variants_played() (rule_variants.h), which reaches every expansion and every option's value;
+// the release run plays the rest.
 std::vector<FuzzCase> every_combination() {
   std::vector<FuzzCase> cases;
-  const auto stride = static_cast<std::size_t>(std::max(1.0, std::round(1.0 / fuzz_scale())));
-  for (const RuleVariant& variant : every_rule_variant()) {
+  const std::vector<RuleVariant> variants = every_rule_variant();
+  const std::vector<bool> played = variants_played(variants);
+  for (const RuleVariant& variant : variants) {
     FuzzCase fuzz{"", {}, {}, 0};
     for (const Expansion expansion : variant.expansions) {
       const std::string name(expansion_name(expansion));
@@ -303,9 +303,7 @@ std::vector<FuzzCase> every_combination() {
         if (c == '-') c = '_';
       fuzz.games = alone ? 220 : 75;
     }
-    const bool all = variant.expansions.size() + 1 == kExpansionTable.size();
-    fuzz.in_every_run = !variant.option && (variant.expansions.size() <= 1 || all);
-    fuzz.in_every_run = fuzz.in_every_run || cases.size() % stride == 0;
+    fuzz.in_every_run = played[cases.size()];
     cases.push_back(fuzz);
   }
   return cases;
@@ -345,6 +343,41 @@ TEST(Fuzz, EveryExpansionAndOptionIsCovered) {
       names.count("pd_fairy_next_to_follower") && names.count("pd_princess_may") &&
       names.count("bcb_bids_up_to_score") && names.count("bcb_next_auctioneer_from_auctioneer") &&
       names.count("bcb_next_auctioneer_after_buyer") && names.count("bcb_castle_cities_two_caps"));
+}
+
+// The sanitizer run's sample (a tenth of the cases, from each offset a sweep uses) still plays
+// every expansion alone, all of them together, and every value of every rule option, and leaves
+// out most of the rest.
+TEST(Fuzz, TheSanitizerSampleReachesEveryExpansionAndOptionValue) {
+  const std::vector<RuleVariant> variants = every_rule_variant();
+  std::set<std::pair<std::string, std::string>> every_value;
+  for (const RuleVariant& variant : variants)
+    if (variant.option) every_value.insert(*variant.option);
+  for (std::size_t offset = 0; offset < 3; ++offset) {
+    const std::vector<bool> played = variants_played(variants, offset, 0.1);
+    std::set<std::pair<std::string, std::string>> values_played;
+    std::set<Expansion> alone_played;
+    bool base = false;
+    bool all = false;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      if (!played[i]) continue;
+      ++count;
+      const RuleVariant& variant = variants[i];
+      if (variant.option) values_played.insert(*variant.option);
+      if (variant.option) continue;
+      base = base || variant.expansions.empty();
+      if (variant.expansions.size() == 1) alone_played.insert(variant.expansions[0]);
+      all = all || variant.expansions.size() + 1 == kExpansionTable.size();
+    }
+    EXPECT_EQ(values_played, every_value) << "offset " << offset;
+    EXPECT_TRUE(base && all) << "offset " << offset;
+    EXPECT_EQ(alone_played.size(), kExpansionTable.size() - 1) << "offset " << offset;
+    EXPECT_LT(count, variants.size() / 5) << "offset " << offset;
+  }
+  const std::vector<bool> release = variants_played(variants, 0, 1.0);
+  EXPECT_EQ(std::count(release.begin(), release.end(), true),
+            static_cast<std::ptrdiff_t>(variants.size()));
 }
 
 // Builder-first: random games reach delayed bazaars (a bazaar tile placed in a second part while
