@@ -27,11 +27,8 @@
 namespace carcassonne {
 namespace {
 
-double test_scale() {
-  return sweep_scale();
-}
 int scaled(int n) {
-  return std::max(2, static_cast<int>(n * test_scale()));
+  return std::max(2, static_cast<int>(n * sweep_scale()));
 }
 
 // Expansions by record name and rule options (name, value) that differ from the defaults.
@@ -186,7 +183,7 @@ TEST(Bots, MctsPlaysOnlyLegalMovesInEveryRuleSet) {
   // The sanitizer run (scale below 1) plays one game per case, against the random bot: its
   // sample of cases already meets every mechanic, greedy is checked there by the test above, and
   // the release run plays the rest.
-  const bool short_run = test_scale() < 1.0;
+  const bool short_run = sweep_scale() < 1.0;
   for (const RuleCase& rules : rule_cases_for_this_run(2))
     for (int g = 0;
          g < (has_expansion(rules, "am") || !rules.options.empty() || short_run ? 1 : scaled(3));
@@ -213,7 +210,7 @@ TEST(Bots, GreedyRolloutsAndRootCandidatesPlayOnlyLegalMovesInEveryRuleSet) {
   // its own and all of them together, with default options, are enough to meet every mechanic.
   // The sanitizer run (scale below 1) plays each on its own only: the game with all of them takes
   // it two minutes, the others a few seconds each, and they run the same code.
-  const bool together_too = test_scale() >= 1.0;
+  const bool together_too = sweep_scale() >= 1.0;
   for (const RuleCase& rules : every_rule_case()) {
     const bool all = rules.expansions.size() + 1 == kExpansionTable.size();
     const bool alone = rules.expansions.size() <= 1;

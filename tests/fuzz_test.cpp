@@ -27,11 +27,8 @@
 namespace carcassonne {
 namespace {
 
-double fuzz_scale() {
-  return sweep_scale();
-}
 int scaled(int games) {
-  return std::max(10, static_cast<int>(games * fuzz_scale()));
+  return std::max(10, static_cast<int>(games * sweep_scale()));
 }
 
 // ---- An independent feature graph: breadth-first search over a map of placed tiles ----
@@ -312,7 +309,7 @@ std::vector<FuzzCase> every_combination() {
 class FuzzCombination : public testing::TestWithParam<FuzzCase> {};
 
 TEST_P(FuzzCombination, RandomGamesKeepEveryInvariant) {
-  if (!GetParam().in_every_run && fuzz_scale() < 1.0)
+  if (!GetParam().in_every_run && sweep_scale() < 1.0)
     GTEST_SKIP() << "the release run plays this case (CARCASSONNE_FUZZ_SCALE below 1)";
   std::uint64_t seed = 1000;
   for (char c : GetParam().name) seed = seed * 131 + static_cast<unsigned char>(c);
@@ -418,7 +415,7 @@ TEST(Fuzz, RandomGamesReachDelayedBazaars) {
   }
   // At full scale (4000 games, seeds 7000..10999): 71 steps with a bazaar waiting, 12 delayed
   // bazaars started. A reduced scale (the sanitizer run) may meet none.
-  if (fuzz_scale() >= 1.0) {
+  if (sweep_scale() >= 1.0) {
     EXPECT_GT(waiting_steps, 0);
     EXPECT_GT(started, 0);
   }
